@@ -1,0 +1,114 @@
+package procedures_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// binDir holds every binary under ./cmd, built once for the whole suite so
+// that a scenario can combine several of them (digest-record then
+// session-digest-read, for instance).
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "procedures-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := func() int {
+		defer os.RemoveAll(dir)
+		if err := buildCommands(dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return m.Run()
+	}()
+	os.Exit(code)
+}
+
+// buildCommands builds each ./cmd/<name> into dir. A package that does not
+// build is reported and left out: scenarios that need it fail with "not
+// found", and `go vet ./...` and that package's own tests fail loudly too.
+func buildCommands(dir string) error {
+	entries, err := os.ReadDir("cmd")
+	if err != nil {
+		return err
+	}
+	var failed []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		args := []string{"build", "-o", dir}
+		if testing.CoverMode() != "" {
+			args = append(args, "-cover")
+		}
+		args = append(args, "./cmd/"+e.Name())
+		cmd := exec.Command("go", args...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			failed = append(failed, e.Name())
+			fmt.Fprintf(os.Stderr, "building cmd/%s: %v\n%s", e.Name(), err, out)
+		}
+	}
+	if len(failed) == len(entries) && len(entries) > 0 {
+		return fmt.Errorf("no command under cmd/ builds: %v", failed)
+	}
+	return nil
+}
+
+// scriptCmds are the custom testscript commands. Other _test.go files of this
+// package may add to it from an init function.
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"exitcode": cmdExitcode,
+}
+
+// cmdExitcode runs a program the way `exec` does (stdin from a preceding
+// `stdin` command, stdout and stderr kept for `stdout`/`stderr`/`cmp`) and
+// fails unless it exits with exactly the given status.
+//
+//	exitcode 2 query-records --bogus
+func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! exitcode (name the status you expect instead)")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: exitcode <status> <program> [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil || want < 0 {
+		ts.Fatalf("exitcode: bad status %q", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			ts.Fatalf("exitcode: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
+}
+
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "script"),
+		Cmds:                scriptCmds,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
+			return nil
+		},
+	})
+}
