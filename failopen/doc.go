@@ -1,0 +1,14 @@
+// Package failopen appends one JSON-lines record per blind fail-open of a hook
+// to the shared gate-failopen log, best effort and silently, so that a hook
+// which could not evaluate never blocks a session yet still leaves a trace.
+//
+// A record is exactly
+//
+//	{"ts":"2026-11-30T08:34:26Z","gate":"digest-record","why":"malformed-payload","session_id":""}
+//
+// with the keys in that order. Every field is sanitised byte-wise to
+// [A-Za-z0-9_.:-] before the reason is checked against the closed set, so no
+// field can forge a key or split a line. The whole line goes out in a single
+// write(2) on a descriptor opened with O_APPEND, so lines from concurrent
+// processes never interleave. The package never executes another program.
+package failopen

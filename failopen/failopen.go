@@ -1,0 +1,145 @@
+package failopen
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// The closed set of reasons. A reason outside it is recorded as
+// [UnrecognizedPrefix] + the sanitised reason, never dropped.
+const (
+	WhyNoJQ                     = "no-jq"
+	WhyResetHookNeverRan        = "reset-hook-never-ran"
+	WhyActivityUndetermined     = "activity-undetermined"
+	WhyStoreUnwritable          = "store-unwritable"
+	WhyPayloadShapeUnrecognized = "payload-shape-unrecognized"
+	WhyMalformedPayload         = "malformed-payload"
+	WhyNonObjectPayload         = "non-object-payload"
+	WhySkillUnresolvable        = "skill-unresolvable"
+
+	// LibUnreadablePrefix starts the one open-ended member of the closed set:
+	// "lib-unreadable:" followed by any (sanitised) library name, even none.
+	LibUnreadablePrefix = "lib-unreadable:"
+
+	// UnrecognizedPrefix quarantines a reason outside the closed set.
+	UnrecognizedPrefix = "unrecognized:"
+)
+
+// TimeLayout is the layout of the ts field: UTC, second precision.
+const TimeLayout = "2006-01-02T15:04:05Z"
+
+var closedSet = map[string]bool{
+	WhyNoJQ:                     true,
+	WhyResetHookNeverRan:        true,
+	WhyActivityUndetermined:     true,
+	WhyStoreUnwritable:          true,
+	WhyPayloadShapeUnrecognized: true,
+	WhyMalformedPayload:         true,
+	WhyNonObjectPayload:         true,
+	WhySkillUnresolvable:        true,
+}
+
+// Sanitize replaces every byte outside [A-Za-z0-9_.:-] with '_' (byte-wise:
+// a two-byte UTF-8 character becomes "__").
+func Sanitize(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !allowed(c) {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+func allowed(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '_' || c == '.' || c == ':' || c == '-'
+}
+
+// Classify maps an already sanitised reason to what is recorded: a member of
+// the closed set (or anything starting with [LibUnreadablePrefix]) unchanged,
+// anything else behind [UnrecognizedPrefix].
+func Classify(why string) string {
+	if closedSet[why] || strings.HasPrefix(why, LibUnreadablePrefix) {
+		return why
+	}
+	return UnrecognizedPrefix + why
+}
+
+// Line builds one record, ending in '\n'. Empty gate and why become
+// "unknown" (so an empty why is recorded as "unrecognized:unknown"); every
+// field is sanitised before why is classified.
+func Line(t time.Time, gate, why, sessionID string) []byte {
+	if gate == "" {
+		gate = "unknown"
+	}
+	if why == "" {
+		why = "unknown"
+	}
+	gate = Sanitize(gate)
+	why = Classify(Sanitize(why))
+	sessionID = Sanitize(sessionID)
+	b := make([]byte, 0, 64+len(gate)+len(why)+len(sessionID))
+	b = append(b, `{"ts":"`...)
+	b = t.UTC().AppendFormat(b, TimeLayout)
+	b = append(b, `","gate":"`...)
+	b = append(b, gate...)
+	b = append(b, `","why":"`...)
+	b = append(b, why...)
+	b = append(b, `","session_id":"`...)
+	b = append(b, sessionID...)
+	b = append(b, "\"}\n"...)
+	return b
+}
+
+// Path returns the log location: GATE_FAILOPEN_LOG when non-empty, else
+// $HOME/.claude/gate-failopen.jsonl. An unset HOME counts as empty (the path
+// is then /.claude/gate-failopen.jsonl); the account database is never read.
+func Path(getenv func(string) string) string {
+	if p := getenv("GATE_FAILOPEN_LOG"); p != "" {
+		return p
+	}
+	return filepath.Join(getenv("HOME")+"/", ".claude", "gate-failopen.jsonl")
+}
+
+// Log appends records to one file.
+type Log struct {
+	// Path is the log file. Its directory is never created.
+	Path string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// New returns the Log that the environment selects (see [Path]).
+func New(getenv func(string) string) *Log {
+	return &Log{Path: Path(getenv)}
+}
+
+// Record appends one record for gate, why and sessionID. It never blocks on
+// other writers, never prints, and returns the write error only so callers
+// and tests can see it: a hook ignores it (the record is then lost, by
+// design).
+func (l *Log) Record(gate, why, sessionID string) error {
+	now := time.Now
+	if l.Now != nil {
+		now = l.Now
+	}
+	return appendLine(l.Path, Line(now(), gate, why, sessionID))
+}
+
+// appendLine writes line with a single write call on an O_APPEND descriptor:
+// concurrent appenders never interleave within a line.
+func appendLine(path string, line []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(line)
+	cerr := f.Close()
+	if werr != nil {
+		return werr
+	}
+	return cerr
+}
