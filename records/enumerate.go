@@ -1,0 +1,104 @@
+package records
+
+import (
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+)
+
+// Enumerate lists the corpus: every regular *.md file below each store
+// directory of root, as query-records sees it. A store that is a symlink to
+// a directory is followed; below it nothing is followed (find -H). INDEX.md
+// (at any depth) and any path containing "_archived" are left out. Paths are
+// printed relative to root with the store spelled exactly as given, and
+// returned sorted as byte strings, duplicates from overlapping stores kept.
+//
+// A store that does not exist, or is not a directory, is skipped silently.
+// A directory that cannot be read is skipped too; its error (an
+// *fs.PathError naming the root-relative directory) is returned in skipped.
+func Enumerate(root string, stores []string) (paths []string, skipped []error) {
+	ents, skipped := enumerate(root, stores)
+	paths = make([]string, len(ents))
+	for i, e := range ents {
+		paths[i] = e.path
+	}
+	return paths, skipped
+}
+
+// entry is one corpus file: its printed path and the store it came from
+// (rel is the path below the store directory).
+type entry struct {
+	path  string
+	store int
+	rel   string
+}
+
+func enumerate(root string, stores []string) ([]entry, []error) {
+	w := walker{root: root}
+	for i, s := range stores {
+		dir := joinRoot(root, s)
+		fi, err := os.Stat(dir)
+		if err != nil || !fi.IsDir() {
+			continue
+		}
+		prefix := s
+		if !strings.HasSuffix(s, "/") {
+			prefix += "/"
+		}
+		w.store, w.prefix = i, prefix
+		w.walk(dir, prefix)
+	}
+	slices.SortStableFunc(w.out, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+	return w.out, w.errs
+}
+
+type walker struct {
+	root   string
+	store  int
+	prefix string
+	out    []entry
+	errs   []error
+}
+
+// walk lists dir, whose printed form (ending in "/") is printed.
+func (w *walker) walk(dir, printed string) {
+	if strings.Contains(printed, "_archived") {
+		return
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		w.errs = append(w.errs, &fs.PathError{Op: "open", Path: strings.TrimSuffix(printed, "/"), Err: unwrapPathErr(err)})
+	}
+	for _, e := range ents {
+		name := e.Name()
+		switch t := e.Type(); {
+		case t.IsDir():
+			w.walk(dir+"/"+name, printed+name+"/")
+		case t.IsRegular():
+			if !strings.HasSuffix(name, ".md") || name == "INDEX.md" {
+				continue
+			}
+			p := printed + name
+			if strings.Contains(name, "_archived") {
+				continue
+			}
+			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})
+		}
+	}
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// joinRoot names a root-relative path on disk without cleaning it.
+func joinRoot(root, rel string) string {
+	if strings.HasSuffix(root, "/") {
+		return root + rel
+	}
+	return root + "/" + rel
+}
