@@ -1,0 +1,41 @@
+package digest
+
+import "strings"
+
+// Key derives the store key of a raw session id, or reports false when the
+// id is refused: it contains '$' or '{' (an un-interpolated
+// ${CLAUDE_SESSION_ID}) or sanitises to nothing. Every byte outside
+// [A-Za-z0-9_-] becomes '_' (byte-wise, so a two-byte UTF-8 character becomes
+// "__"); the result equals the turn-state session name of the same id.
+// A refused key is not an error: the writer stores nothing and the reader
+// prints nothing.
+func Key(raw string) (string, bool) {
+	if strings.ContainsAny(raw, "${") || raw == "" {
+		return "", false
+	}
+	b := []byte(raw)
+	for i, c := range b {
+		if !keyByte(c) {
+			b[i] = '_'
+		}
+	}
+	return string(b), true
+}
+
+func keyByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
+}
+
+// validKey reports whether key is a non-empty string of key bytes, as Key
+// returns it: such a key can never name a path outside the store.
+func validKey(key string) bool {
+	if key == "" {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		if !keyByte(key[i]) {
+			return false
+		}
+	}
+	return true
+}

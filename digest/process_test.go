@@ -1,0 +1,61 @@
+package digest
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// writerEnv makes the test binary act as one writer process (see TestMain):
+// it blocks reading stdin (the barrier) and then writes one digest for key
+// s1 into SESSION_DIGEST_DIR.
+const writerEnv = "DIGEST_TEST_WRITER"
+
+func TestMain(m *testing.M) {
+	if id := os.Getenv(writerEnv); id != "" {
+		io.Copy(io.Discard, os.Stdin)
+		if _, err := FromEnv(os.Getenv).Write("s1", "concurrent-payload-"+id); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// DG-04 across processes: 100 separate writer processes, all started and
+// parked on their stdin, released together by closing every pipe.
+func TestConcurrentWriterProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	const n = 100
+	s := newStore(t)
+	s.Keep = 0
+	var cmds []*exec.Cmd
+	var pipes []io.WriteCloser
+	for i := range n {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", writerEnv, i), "SESSION_DIGEST_DIR="+s.Dir)
+		cmd.Stderr = os.Stderr
+		p, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds, pipes = append(cmds, cmd), append(pipes, p)
+	}
+	for _, p := range pipes {
+		p.Close()
+	}
+	for _, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("writer: %v", err)
+		}
+	}
+	checkAllPayloads(t, s, n)
+}
