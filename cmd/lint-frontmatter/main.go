@@ -1,0 +1,56 @@
+// Command lint-frontmatter checks the frontmatter of the knowledge-store
+// records: the six required keys, non-empty keywords, project shape, links
+// that resolve to a corpus id, and unique ids.
+//
+// Usage:
+//
+//	lint-frontmatter                  # every record of the ten stores
+//	lint-frontmatter <path> [<path>…] # only these records (relative to ROOT)
+//
+// ROOT is $LINT_FRONTMATTER_ROOT, else $CODEX_ROOT, else $HOME/.claude.
+// Findings go to stderr, the "linted N file(s)" line to stdout. Exit 0 when
+// clean (warnings allowed), 1 on any error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/procedures-go/procedures/records"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv)) }
+
+func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	root := getenv("LINT_FRONTMATTER_ROOT")
+	if root == "" {
+		root = getenv("CODEX_ROOT")
+	}
+	if root == "" {
+		root = getenv("HOME") + "/.claude"
+	}
+	var res *records.LintResult
+	var err error
+	if len(args) == 0 {
+		res, err = records.LintCorpus(root)
+	} else {
+		res, err = records.LintTargets(root, args)
+	}
+	if re, ok := errors.AsType[*records.RootError](err); ok {
+		fmt.Fprintln(stderr, re.Finding())
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "❌ frontmatter-lint: %v\n", err)
+		return 1
+	}
+	if err := res.Write(stdout, stderr); err != nil {
+		return 1
+	}
+	if res.Failed() {
+		return 1
+	}
+	return 0
+}

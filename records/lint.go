@@ -1,0 +1,385 @@
+package records
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Severity grades a lint finding: errors fail the lint, warnings do not.
+type Severity int
+
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+)
+
+// Lint rule names, stable across releases (Finding.Rule).
+const (
+	RuleNotARecord    = "not-a-record"    // targeted path outside the record stores
+	RuleMissingTarget = "missing-target"  // targeted path that is not a regular file
+	RuleUnreadable    = "unreadable"      // the file could not be read
+	RuleNoFrontmatter = "no-frontmatter"  // first line is not ---
+	RuleYAML          = "invalid-yaml"    // block is not YAML; read line by line instead
+	RuleRequiredKey   = "required-key"    // one of the six keys is missing
+	RuleKeywordsEmpty = "keywords-empty"  // keywords: names no keyword
+	RuleUnenforced    = "unenforced"      // principle without enforced_by: (warning)
+	RuleProject       = "project-shape"   // project: is not <repo> or <owner>/<repo>
+	RuleLink          = "link-unresolved" // links: names an id no corpus record has
+	RuleDuplicateID   = "duplicate-id"    // two corpus records share an id
+)
+
+// A Finding is one lint result. Message is the text printed after the
+// frontmatter-lint prefix; for per-file findings it starts with "<File>: ".
+type Finding struct {
+	File     string // path relative to the root; "" for corpus-level findings
+	Rule     string
+	Severity Severity
+	Message  string
+}
+
+// String renders f as lint-frontmatter prints it (without the newline).
+func (f Finding) String() string {
+	if f.Severity == SeverityWarning {
+		return "⚠ frontmatter-lint WARNING: " + f.Message
+	}
+	return "❌ frontmatter-lint: " + f.Message
+}
+
+// RequiredKeys are the frontmatter keys every record must set, in check order.
+var RequiredKeys = []string{"id", "kind", "date", "keywords", "links", "status"}
+
+// A Duplicate is an id that more than one corpus record declares.
+type Duplicate struct {
+	ID    string
+	Files []string // every record declaring ID, in corpus order; Files[0] owns it
+}
+
+// Finding renders d as upstream does: the owner and the last copy only.
+func (d Duplicate) Finding() Finding {
+	return Finding{Rule: RuleDuplicateID, Message: fmt.Sprintf("duplicate id '%s' in: %s %s",
+		d.ID, d.Files[0], d.Files[len(d.Files)-1])}
+}
+
+// An IDMap maps each record id of the corpus to the files declaring it.
+type IDMap struct {
+	files map[string][]string
+}
+
+// Has reports whether some corpus record declares id.
+func (m *IDMap) Has(id string) bool { _, ok := m.files[id]; return ok }
+
+// Files returns the corpus records declaring id, in corpus order.
+func (m *IDMap) Files(id string) []string { return slices.Clone(m.files[id]) }
+
+// Duplicates returns every id declared by more than one record, sorted by id.
+func (m *IDMap) Duplicates() []Duplicate {
+	var out []Duplicate
+	for id, files := range m.files {
+		if len(files) > 1 {
+			out = append(out, Duplicate{ID: id, Files: slices.Clone(files)})
+		}
+	}
+	slices.SortFunc(out, func(a, b Duplicate) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+func (m *IDMap) add(id, file string) {
+	if m.files == nil {
+		m.files = map[string][]string{}
+	}
+	m.files[id] = append(m.files[id], file)
+}
+
+// A LintResult is the outcome of [LintCorpus] or [LintTargets].
+type LintResult struct {
+	Linted     int         // files counted as linted (the accounting line)
+	Findings   []Finding   // per-file findings, in processing order
+	Duplicates []Duplicate // reported duplicate ids, sorted by id
+	IDs        *IDMap      // the corpus id map of pass 1
+}
+
+// Failed reports whether the lint fails: any error finding or duplicate.
+func (r *LintResult) Failed() bool {
+	if len(r.Duplicates) > 0 {
+		return true
+	}
+	for _, f := range r.Findings {
+		if f.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// Write prints r as lint-frontmatter does, in this order: the per-file
+// messages (stderr), the accounting line (stdout), the duplicate ids (stderr)
+// and, on failure, the footer (stderr). Each line is one Write call, so when
+// both writers are the same stream the interleaving is kept.
+func (r *LintResult) Write(stdout, stderr io.Writer) error {
+	var errs []error
+	put := func(w io.Writer, s string) {
+		_, err := io.WriteString(w, s)
+		errs = append(errs, err)
+	}
+	for _, f := range r.Findings {
+		put(stderr, f.String()+"\n")
+	}
+	put(stdout, fmt.Sprintf("frontmatter-lint: linted %d file(s)\n", r.Linted))
+	for _, d := range r.Duplicates {
+		put(stderr, d.Finding().String()+"\n")
+	}
+	if r.Failed() {
+		put(stderr, "\nfrontmatter-lint failed. Fix the records above, or (NOT recommended)\nbypass with: git commit --no-verify\n")
+	}
+	return errors.Join(errs...)
+}
+
+// ErrRootNotDir is returned (wrapped in a *RootError) when the lint root is
+// not a readable directory; the lint then never looks anywhere else.
+var ErrRootNotDir = errors.New("is not a directory")
+
+// A RootError reports an unusable lint root.
+type RootError struct {
+	Root string
+	Err  error
+}
+
+func (e *RootError) Error() string { return "root " + e.Root + " " + e.Err.Error() }
+func (e *RootError) Unwrap() error { return e.Err }
+
+// Finding renders e as lint-frontmatter prints it.
+func (e *RootError) Finding() Finding { return Finding{Rule: "root", Message: e.Error()} }
+
+// LintCorpus lints every record of the ten record stores under root.
+func LintCorpus(root string) (*LintResult, error) {
+	l, err := newLinter(root)
+	if err != nil {
+		return nil, err
+	}
+	r := &LintResult{IDs: l.ids}
+	for _, err := range l.skipped {
+		r.Findings = append(r.Findings, Finding{Rule: RuleUnreadable, Message: err.Error()})
+	}
+	for _, f := range l.corpus {
+		l.lint(r, f, false)
+	}
+	r.Duplicates = l.ids.Duplicates()
+	return r, nil
+}
+
+// LintTargets lints the named paths (relative to root, in order; empty ones
+// skipped) against the whole corpus. Only duplicate ids that a target
+// declares are reported.
+func LintTargets(root string, targets []string) (*LintResult, error) {
+	l, err := newLinter(root)
+	if err != nil {
+		return nil, err
+	}
+	r := &LintResult{IDs: l.ids}
+	involved := map[string]bool{}
+	for _, f := range targets {
+		if f == "" {
+			continue
+		}
+		if id, ok := l.lint(r, f, true); ok && id != "" {
+			involved[id] = true
+		}
+	}
+	for _, d := range l.ids.Duplicates() {
+		if involved[d.ID] {
+			r.Duplicates = append(r.Duplicates, d)
+		}
+	}
+	return r, nil
+}
+
+// LintRecord checks one record's content against ids (nil: links are not
+// resolved) and returns its findings; file is the path printed in them.
+func LintRecord(file string, content []byte, ids *IDMap) []Finding {
+	r := &LintResult{}
+	lintContent(r, file, content, ids)
+	return r.Findings
+}
+
+type linter struct {
+	root    string
+	corpus  []string
+	skipped []error // store directories that could not be read
+	ids     *IDMap
+}
+
+func newLinter(root string) (*linter, error) {
+	fi, err := os.Stat(root)
+	if err != nil || !fi.IsDir() {
+		return nil, &RootError{Root: root, Err: ErrRootNotDir}
+	}
+	files, skipped := lintCorpusFiles(root)
+	l := &linter{root: root, corpus: files, skipped: skipped, ids: &IDMap{files: map[string][]string{}}}
+	for _, f := range files {
+		b, err := os.ReadFile(l.abs(f))
+		if err != nil {
+			continue // reported when the file itself is linted
+		}
+		if id := recordID(parseLint(b)); id != "" {
+			l.ids.add(id, f)
+		}
+	}
+	return l, nil
+}
+
+func (l *linter) abs(f string) string { return l.root + string(os.PathSeparator) + f }
+
+// lint lints one file into r and returns its id (ok false when skipped).
+func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok bool) {
+	if !IsLintableRecord(f) {
+		if targeted && !IsEditableSubdocument(f) {
+			r.Findings = append(r.Findings, errf(f, RuleNotARecord,
+				"not a lintable record (expected <store>/**/*.md under one of: %s; not INDEX.md, not _archived)",
+				strings.Join(RecordStores, ", ")))
+		}
+		return "", false
+	}
+	fi, err := os.Stat(l.abs(f))
+	if err != nil || !fi.Mode().IsRegular() {
+		if targeted {
+			r.Findings = append(r.Findings, errf(f, RuleMissingTarget, "named target does not exist"))
+		}
+		return "", false
+	}
+	r.Linted++
+	b, err := os.ReadFile(l.abs(f))
+	if err != nil {
+		r.Findings = append(r.Findings, errf(f, RuleUnreadable, "cannot be read: %v", err))
+		return "", true
+	}
+	return lintContent(r, f, b, l.ids), true
+}
+
+// lintFM is the lint's view of a record: CRLF line ends are accepted.
+func parseLint(content []byte) *Frontmatter {
+	return ParseFrontmatter(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n")))
+}
+
+// recordID is a record's id as the corpus map keys it.
+func recordID(fm *Frontmatter) string {
+	if !fm.Present {
+		return ""
+	}
+	return fm.Scalar("id")
+}
+
+var projectRE = regexp.MustCompile(`^[a-z0-9._-]+(/[a-z0-9._-]+)?$`)
+
+func errf(file, rule, format string, a ...any) Finding {
+	return Finding{File: file, Rule: rule, Message: file + ": " + fmt.Sprintf(format, a...)}
+}
+
+func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
+	add := func(x Finding) { r.Findings = append(r.Findings, x) }
+	fm := parseLint(b)
+	if !fm.Present {
+		add(errf(f, RuleNoFrontmatter, "missing frontmatter block (first line is not '---')"))
+		return ""
+	}
+	lines := fm.Lines()
+	if fm.YAMLErr != nil {
+		add(errf(f, RuleYAML, "frontmatter is not valid YAML (line %d: %s); checked line by line",
+			fm.YAMLErr.Line, fm.YAMLErr.Msg))
+	}
+	for _, k := range RequiredKeys {
+		if !fm.Has(k) {
+			add(errf(f, RuleRequiredKey, "frontmatter missing required key '%s:'", k))
+		}
+	}
+	if keywordsEmpty(fm, lines) {
+		add(errf(f, RuleKeywordsEmpty, "keywords: list is empty (AC21 requires at least one keyword)"))
+	}
+	if isPrinciple(f) && !fm.Has("enforced_by") {
+		w := errf(f, RuleUnenforced, "principle has no 'enforced_by:' — aspirational (not enforced)")
+		w.Severity = SeverityWarning
+		add(w)
+	}
+	if fm.Has("project") {
+		p := fm.Scalar("project")
+		if !projectRE.MatchString(p) {
+			add(errf(f, RuleProject, "project: '%s' is malformed — expected <repo> or <owner>/<repo>, characters [a-z0-9._-] (omit the key entirely for a corpus-wide record)", p))
+		}
+	}
+	if ids != nil {
+		for _, tok := range linkTokens(fm, lines) {
+			if !ids.Has(tok) {
+				add(errf(f, RuleLink, "links target '%s' resolves to no record id in the corpus", tok))
+			}
+		}
+	}
+	return recordID(fm)
+}
+
+// firstValue is §11 value(block, key) over the line view: the first line's value.
+func firstValue(lines []KeyLine, key string) (string, bool) {
+	for _, kl := range lines {
+		if kl.Key == key {
+			return kl.Value, true
+		}
+	}
+	return "", false
+}
+
+func keywordsEmpty(fm *Frontmatter, lines []KeyLine) bool {
+	if fm.YAMLErr == nil {
+		for _, v := range fm.Leaves("keywords") {
+			if v != "" {
+				return false
+			}
+		}
+		return true
+	}
+	v, _ := firstValue(lines, "keywords")
+	v = strings.Join(strings.Fields(v), "")
+	return v == "" || v == "[]"
+}
+
+var storeKeyRE = func() *regexp.Regexp {
+	var bases []string
+	for _, s := range RecordStores {
+		bases = append(bases, regexp.QuoteMeta(path.Base(s)))
+	}
+	return regexp.MustCompile(`(` + strings.Join(bases, "|") + `):`)
+}()
+
+// linkTokens returns the ids links: names. With valid YAML these are the leaf
+// scalars; otherwise the upstream line-based tokenizer (never globbed).
+func linkTokens(fm *Frontmatter, lines []KeyLine) []string {
+	if fm.YAMLErr == nil {
+		var out []string
+		for _, v := range fm.Leaves("links") {
+			if v != "" && v != "~" {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	v, _ := firstValue(lines, "links")
+	v = strings.NewReplacer("{", "", "}", "", "[", "", "]", "").Replace(v)
+	v = storeKeyRE.ReplaceAllString(v, " ")
+	v = strings.ReplaceAll(v, ",", " ")
+	var out []string
+	for _, tok := range strings.Fields(v) {
+		tok = strings.NewReplacer(`"`, "", `'`, "").Replace(tok)
+		if tok != "" && tok != "~" {
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+func isPrinciple(f string) bool {
+	return strings.HasPrefix(f, "references/principles/") && strings.HasSuffix(f, ".md")
+}

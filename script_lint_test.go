@@ -1,0 +1,114 @@
+package procedures_test
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// Custom commands for the lint, enforce, tierpin and surface scenarios.
+func init() {
+	scriptCmds["copytree"] = cmdCopytree
+	scriptCmds["padfrontmatter"] = cmdPadFrontmatter
+	scriptCmds["sizeatleast"] = cmdSizeAtLeast
+	scriptCmds["crlf"] = cmdCRLF
+}
+
+// cmdCRLF rewrites a file with CRLF line ends (txtar archives keep LF).
+//
+//	crlf kb/references/decisions/crlf.md
+func cmdCRLF(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: crlf <file>")
+	}
+	path := ts.MkAbs(args[0])
+	b, err := os.ReadFile(path)
+	ts.Check(err)
+	s := strings.ReplaceAll(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n", "\r\n")
+	ts.Check(os.WriteFile(path, []byte(s), 0o666))
+}
+
+// cmdCopytree copies a fixture tree of the repository (a path under
+// testdata/, relative to the repository root) into the script's work dir, so
+// a scenario runs against the checked-in fixture itself.
+//
+//	copytree testdata/plugins plugins
+func cmdCopytree(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: copytree <testdata/...> <dst>")
+	}
+	src := filepath.Clean(args[0])
+	if !strings.HasPrefix(src, "testdata"+string(filepath.Separator)) {
+		ts.Fatalf("copytree: source %q is not under testdata/", args[0])
+	}
+	dst := ts.MkAbs(args[1])
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o777)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, b, 0o666)
+	})
+	ts.Check(err)
+}
+
+// cmdPadFrontmatter grows an unterminated frontmatter block: it appends
+// filler keys to file until the file holds at least n bytes, then closes the
+// block and adds a one-line body. The keys written in the scenario stay at the
+// top of the block, where the upstream SIGPIPE defect bit.
+//
+//	padfrontmatter references/decisions/big.md 70000
+func cmdPadFrontmatter(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: padfrontmatter <file> <bytes>")
+	}
+	n, err := strconv.Atoi(args[1])
+	if err != nil || n <= 0 {
+		ts.Fatalf("padfrontmatter: bad size %q", args[1])
+	}
+	path := ts.MkAbs(args[0])
+	b, err := os.ReadFile(path)
+	ts.Check(err)
+	if !strings.HasPrefix(string(b), "---\n") || !strings.HasSuffix(string(b), "\n") {
+		ts.Fatalf("padfrontmatter: %s must open a frontmatter block and end in a newline", args[0])
+	}
+	var sb strings.Builder
+	sb.Write(b)
+	for i := 0; sb.Len() < n; i++ {
+		fmt.Fprintf(&sb, "pad_%06d: %s\n", i, strings.Repeat("x", 60))
+	}
+	sb.WriteString("---\n# padded record\n")
+	ts.Check(os.WriteFile(path, []byte(sb.String()), 0o666))
+}
+
+// cmdSizeAtLeast fails unless file holds at least n bytes, so a fixture that
+// must exceed a pipe buffer cannot silently shrink.
+//
+//	sizeatleast references/decisions/big.md 65537
+func cmdSizeAtLeast(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: sizeatleast <file> <bytes>")
+	}
+	n, err := strconv.Atoi(args[1])
+	if err != nil {
+		ts.Fatalf("sizeatleast: bad size %q", args[1])
+	}
+	fi, err := os.Stat(ts.MkAbs(args[0]))
+	ts.Check(err)
+	if fi.Size() < int64(n) {
+		ts.Fatalf("%s holds %d bytes, want at least %d", args[0], fi.Size(), n)
+	}
+}
