@@ -19,6 +19,85 @@ func init() {
 	scriptCmds["qr-gen"] = cmdQRGen
 	scriptCmds["qr-pathlist-min"] = cmdQRPathlistMin
 	scriptCmds["qr-exitcode-unpriv"] = cmdQRExitcodeUnpriv
+	scriptCmds["qr-trimlf"] = cmdQRTrimLF
+	scriptCmds["qr-survey-paths"] = cmdQRSurveyPaths
+}
+
+// cmdQRSurveyPaths does what a caller of query-records does with a survey:
+// it cuts every line of the last command's stdout at the first " — ", keeps
+// the first n paths (all without -n), optionally appends extra references,
+// and sets VAR to the LF-joined list and VAR1, VAR2, ... to each path. It
+// fails on a line without the separator or when fewer than n lines exist.
+//
+//	qr-survey-paths [-n N] [-append ref]... VAR
+func cmdQRSurveyPaths(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! qr-survey-paths")
+	}
+	n := -1
+	var extra []string
+	for len(args) > 1 {
+		switch args[0] {
+		case "-n":
+			v, err := strconv.Atoi(args[1])
+			if err != nil || v < 1 {
+				ts.Fatalf("qr-survey-paths: bad -n %q", args[1])
+			}
+			n = v
+		case "-append":
+			extra = append(extra, args[1])
+		default:
+			ts.Fatalf("usage: qr-survey-paths [-n N] [-append ref]... VAR")
+		}
+		args = args[2:]
+	}
+	if len(args) != 1 {
+		ts.Fatalf("usage: qr-survey-paths [-n N] [-append ref]... VAR")
+	}
+	out := ts.ReadFile("stdout")
+	if out == "" {
+		ts.Fatalf("qr-survey-paths: the survey printed nothing")
+	}
+	var paths []string
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		path, _, ok := strings.Cut(line, " \u2014 ")
+		if !ok {
+			ts.Fatalf("qr-survey-paths: survey line without ' \u2014 ': %q", line)
+		}
+		paths = append(paths, path)
+	}
+	if n > len(paths) {
+		ts.Fatalf("qr-survey-paths: want %d paths, the survey has %d", n, len(paths))
+	}
+	if n > 0 {
+		paths = paths[:n]
+	}
+	paths = append(paths, extra...)
+	for i, p := range paths {
+		ts.Setenv(fmt.Sprintf("%s%d", args[0], i+1), p)
+	}
+	ts.Setenv(args[0], strings.Join(paths, "\n"))
+}
+
+// cmdQRTrimLF removes the final LF of a file (txtar always ends a file with
+// one), failing if there is none: it makes the "record without a final LF"
+// fixtures.
+//
+//	qr-trimlf file
+func cmdQRTrimLF(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! qr-trimlf")
+	}
+	if len(args) != 1 {
+		ts.Fatalf("usage: qr-trimlf file")
+	}
+	name := ts.MkAbs(args[0])
+	data, err := os.ReadFile(name)
+	ts.Check(err)
+	if !strings.HasSuffix(string(data), "\n") {
+		ts.Fatalf("qr-trimlf: %s does not end in LF", args[0])
+	}
+	ts.Check(os.WriteFile(name, data[:len(data)-1], 0o666))
 }
 
 // cmdQREnvfile sets an environment variable to the content of a file minus
