@@ -1,0 +1,329 @@
+package main
+
+import (
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/procedures-go/procedures/records"
+)
+
+// valueFlags take the next argument verbatim as their value.
+var valueFlags = map[string]bool{
+	"--keyword": true, "--kind": true, "--id": true, "--links-to": true, "--recall": true,
+	"--project": true, "--limit": true, "--rel-ratio": true, "--k-floor": true,
+}
+
+type options struct {
+	val     map[string]string // value flags given (even with an empty value)
+	full    bool
+	cat     bool
+	catArgs []string
+}
+
+func (o *options) get(flag string) string { return o.val[flag] }
+
+func (o *options) given(flag string) bool {
+	_, ok := o.val[flag]
+	return ok
+}
+
+// parseArgs reads argv left to right; the first problem wins.
+func parseArgs(args []string) (*options, error) {
+	o := &options{val: map[string]string{}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case valueFlags[a]:
+			if o.given(a) {
+				return nil, repeated(a)
+			}
+			if i+1 >= len(args) {
+				return nil, usage(a + " needs a value")
+			}
+			o.val[a] = args[i+1]
+			i++
+		case a == "--full":
+			o.full = true
+		case a == "--cat":
+			o.cat = true
+			rest := args[i+1:]
+			for j, p := range rest {
+				if p == "--" {
+					o.catArgs = append(o.catArgs, rest[j+1:]...)
+					break
+				}
+				if strings.HasPrefix(p, "--") {
+					return nil, usage("--cat is its own mode — it takes record paths, and cannot be combined with " + p)
+				}
+				o.catArgs = append(o.catArgs, p)
+			}
+			return o, nil
+		default:
+			return nil, usage("unknown flag: " + a)
+		}
+	}
+	return o, nil
+}
+
+func repeated(flag string) error {
+	lines := []string{flag + " given more than once — each flag may appear at most once."}
+	if flag == "--keyword" {
+		lines = append(lines, `to search several terms, put them in ONE string: --keyword "term1 term2" (ranked OR union).`)
+	}
+	return usage(lines...)
+}
+
+// parseLimit accepts any digit string (empty is 0); one too large for an
+// int means no cap.
+func parseLimit(s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	if s == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(s, 10, 0)
+	if err != nil {
+		return 0, true
+	}
+	return int(n), true
+}
+
+// parseRatio reads the longest decimal floating-point prefix after
+// leading whitespace, like strtod limited to decimal; no number is 0.
+func parseRatio(s string) float64 {
+	i := 0
+	for i < len(s) && strings.IndexByte(" \t\n\v\f\r", s[i]) >= 0 {
+		i++
+	}
+	s = s[i:]
+	j := 0
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		j++
+	}
+	digits := 0
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j, digits = j+1, digits+1
+	}
+	if j < len(s) && s[j] == '.' {
+		j++
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j, digits = j+1, digits+1
+		}
+	}
+	if digits == 0 {
+		return 0
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				k++
+			}
+			j = k
+		}
+	}
+	f, _ := strconv.ParseFloat(s[:j], 64) // out of range: ±Inf or 0, as strtod
+	return f
+}
+
+// execute runs one invocation and returns what goes to stdout. Warnings go
+// to stderr as they happen; the returned error is printed by run.
+func execute(args []string, stderr io.Writer, env func(string) (string, bool)) ([]byte, error) {
+	getenv := func(k string) string { v, _ := env(k); return v }
+
+	// 1. The root.
+	root := getenv("QUERY_RECORDS_ROOT")
+	if root == "" {
+		root = getenv("CODEX_ROOT")
+	}
+	if root == "" {
+		home, ok := env("HOME")
+		if !ok {
+			return nil, &noHomeError{}
+		}
+		root = home + "/.claude"
+	}
+	if err := records.EnterRoot(root); err != nil {
+		printLines(stderr, err.Error())
+		return nil, nil // a missing root is an empty result
+	}
+
+	// 2-3. The store list.
+	stores, rejected := records.AllStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	if len(rejected) > 0 {
+		var b []byte
+		for _, r := range rejected {
+			b = append(b, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: "+r+"\n"...)
+		}
+		stderr.Write(b)
+	}
+	if len(args) > 0 && args[0] == "--list-stores" {
+		var b []byte
+		for _, s := range stores {
+			b = append(append(b, s...), '\n')
+		}
+		return b, nil
+	}
+
+	// 4-5. Arguments and the limit.
+	o, err := parseArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	limitText := "0"
+	if o.given("--limit") {
+		limitText = o.get("--limit")
+	} else if v, ok := env("QUERY_RECORDS_LIMIT"); ok {
+		limitText = v
+	}
+	limit, ok := parseLimit(limitText)
+	if !ok {
+		return nil, usage("--limit needs a non-negative integer (0 = uncapped)")
+	}
+
+	// 6-7. Mode checks.
+	queryGiven := false
+	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--recall", "--project"} {
+		queryGiven = queryGiven || o.get(f) != ""
+	}
+	if o.cat {
+		switch {
+		case queryGiven || o.full:
+			return nil, usage("--cat is its own mode — it dumps the records you name, so it takes no query flags")
+		case o.given("--limit"):
+			return nil, usage("--cat is its own mode — --limit caps a match set, and --cat has none")
+		case len(o.catArgs) == 0:
+			return nil, usage("--cat needs at least one record path (space-separated).")
+		}
+	} else if !queryGiven {
+		return nil, usage("need at least one of --keyword/--kind/--id/--links-to/--recall/--project")
+	}
+
+	// 8. Recall.
+	if o.get("--recall") != "" {
+		cap := records.DefaultRecallCap
+		if o.given("--limit") {
+			cap = limit
+		}
+		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), cap)
+	}
+
+	// 9. The corpus.
+	c, err := records.Open(root, stores)
+	if err != nil {
+		printLines(stderr, err.Error())
+		return nil, nil
+	}
+	for _, e := range c.Skipped {
+		printLines(stderr, e.Error())
+	}
+
+	// 10. --cat.
+	if o.cat {
+		dumps, err := c.Cat(records.CatRefs(o.catArgs))
+		if err != nil {
+			return nil, err
+		}
+		var b []byte
+		for _, d := range dumps {
+			b = records.WriteDump(b, d)
+		}
+		return b, nil
+	}
+
+	// 11-15. Queries.
+	ratio := records.DefaultRelRatio
+	rr, given := o.val["--rel-ratio"]
+	if !given {
+		rr = getenv("QUERY_RECORDS_REL_RATIO")
+	}
+	if rr != "" {
+		ratio = parseRatio(rr)
+	}
+	res, err := c.Query(records.Query{
+		Keyword: o.get("--keyword"), Kind: o.get("--kind"), ID: o.get("--id"),
+		LinksTo: o.get("--links-to"), Project: o.get("--project"),
+		Limit: limit, RelRatio: ratio,
+	})
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	for _, r := range res {
+		b = append(b, r.Path+" — "+r.Gloss+"\n"...)
+	}
+	if o.full && len(res) > 0 {
+		const fullCap = 10
+		n := min(len(res), fullCap)
+		dumps := make([]records.Dump, n)
+		for i := range n {
+			content, err := c.ReadFile(res[i].Path)
+			if err != nil {
+				return nil, &records.ScanError{Path: res[i].Path, Err: err}
+			}
+			dumps[i] = records.Dump{Path: res[i].Path, Content: content}
+		}
+		for _, d := range dumps {
+			b = records.WriteDump(b, d)
+		}
+		if len(res) > fullCap {
+			b = append(b, "(--full: dumped 10 of "+strconv.Itoa(len(res))+" matched records — narrow the query, or read the rest with: --cat <paths>)\n"...)
+		}
+	}
+	return b, nil
+}
+
+func recall(o *options, root, fileEnv string, cap int) ([]byte, error) {
+	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--project"} {
+		if o.get(f) != "" {
+			return nil, usage("--recall is its own mode — combine only with --limit")
+		}
+	}
+	if o.full {
+		return nil, usage("--recall is its own mode — combine only with --limit")
+	}
+	shown := fileEnv
+	if shown == "" {
+		shown = root + "/mistakes.jsonl"
+	}
+	name := shown
+	if fileEnv != "" && !strings.HasPrefix(fileEnv, "/") && !filepath.IsAbs(fileEnv) {
+		name = strings.TrimSuffix(root, "/") + "/" + fileEnv
+	}
+	if err := records.CheckRecallStore(name, shown); err != nil {
+		return nil, err
+	}
+	raw := o.get("--recall")
+	terms := records.RecallTerms(raw)
+	if len(terms) == 0 {
+		return nil, usage(`--recall "`+raw+`" has no token of 2+ characters — nothing to search.`,
+			"this is NOT 'no matches'. Tokens shorter than 2 characters are dropped; use a longer term.")
+	}
+	hits, err := records.RecallFile(name, shown, terms)
+	if err != nil {
+		return nil, err
+	}
+	if len(hits) == 0 {
+		return nil, nil
+	}
+	t := len(hits)
+	var b []byte
+	if cap > 0 && t > cap {
+		b = append(b, "recall: "+strconv.Itoa(t)+" matched — showing the "+strconv.Itoa(cap)+" most recent (raise --limit for more)\n"...)
+		hits = hits[t-cap:]
+	} else {
+		b = append(b, "recall: "+strconv.Itoa(t)+" matched\n"...)
+	}
+	for _, h := range hits {
+		b = append(append(b, h...), '\n')
+	}
+	return b, nil
+}

@@ -1,0 +1,215 @@
+package records
+
+import (
+	"errors"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// A Corpus is the set of record files under a root: what one scan of the
+// stores returned. Queries, --cat and membership all use this one listing.
+type Corpus struct {
+	Root    string   // the root as configured (not cleaned)
+	Stores  []string // the stores scanned, in order
+	Skipped []error  // directories that could not be read (see [Enumerate])
+
+	entries []entry
+	members map[string]int // path -> index of its first entry
+}
+
+// Open enumerates the corpus under root. It fails with a *NoRootError when
+// root cannot be entered; stores that do not exist are simply empty.
+func Open(root string, stores []string) (*Corpus, error) {
+	if err := EnterRoot(root); err != nil {
+		return nil, err
+	}
+	c := &Corpus{Root: root, Stores: append([]string(nil), stores...)}
+	c.entries, c.Skipped = enumerate(root, stores)
+	return c, nil
+}
+
+// EnterRoot checks what `cd root` would: that root is a directory that may
+// be searched. It returns a *NoRootError otherwise.
+func EnterRoot(root string) error {
+	if err := enterable(root); err != nil {
+		return &NoRootError{Root: root, Err: err}
+	}
+	return nil
+}
+
+func enterable(root string) error {
+	fi, err := os.Stat(root)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return errors.New("not a directory")
+	}
+	_, err = os.Stat(joinRoot(root, "."))
+	return err
+}
+
+// Paths returns the corpus paths in byte order, duplicates kept.
+func (c *Corpus) Paths() []string {
+	out := make([]string, len(c.entries))
+	for i, e := range c.entries {
+		out[i] = e.path
+	}
+	return out
+}
+
+// Len is the number of corpus files (duplicates counted).
+func (c *Corpus) Len() int { return len(c.entries) }
+
+// ReadFile reads a corpus member, refusing any path the scan did not list.
+// It opens the file below its store directory without leaving it, so a
+// path swapped for a symlink after the scan cannot reach outside the store.
+func (c *Corpus) ReadFile(path string) ([]byte, error) {
+	i, ok := c.index(path)
+	if !ok {
+		return nil, &os.PathError{Op: "read", Path: path, Err: os.ErrNotExist}
+	}
+	e := c.entries[i]
+	r, err := os.OpenRoot(joinRoot(c.Root, c.Stores[e.store]))
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	f, err := r.Open(e.rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
+	}
+	return io.ReadAll(f)
+}
+
+func (c *Corpus) index(path string) (int, bool) {
+	if c.members == nil {
+		c.members = make(map[string]int, len(c.entries))
+		for i := len(c.entries) - 1; i >= 0; i-- {
+			c.members[c.entries[i].path] = i
+		}
+	}
+	i, ok := c.members[path]
+	return i, ok
+}
+
+// scanAll reads every corpus file once, in parallel, and hands each one's
+// content to visit(i, content, worker). visit runs on the worker's
+// goroutine; content is only valid during the call. The first read error
+// in corpus order is returned as a *ScanError.
+func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte, w any)) error {
+	n := len(c.entries)
+	workers := runtime.GOMAXPROCS(0)
+	if workers > 8 {
+		workers = 8
+	}
+	if workers > n/64+1 {
+		workers = n/64 + 1
+	}
+	errs := make([]error, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	const chunk = 32
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := newWorker()
+			buf := make([]byte, 0, 16<<10)
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n {
+					return
+				}
+				for i := lo; i < min(lo+chunk, n); i++ {
+					var err error
+					buf, err = readHead(joinRoot(c.Root, c.entries[i].path), buf[:0])
+					if err != nil {
+						errs[i] = err
+						continue
+					}
+					visit(i, buf, w)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return &ScanError{Path: c.entries[i].path, Err: err}
+		}
+	}
+	return nil
+}
+
+// readHead reads as much of a file as queries need: all of it, or enough
+// to hold the frontmatter and the first non-blank body line.
+func readHead(name string, buf []byte) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+		if n > 0 && haveHead(buf) {
+			return buf, nil
+		}
+	}
+}
+
+// haveHead reports whether a file prefix already decides every query
+// field: the frontmatter is closed and a complete non-blank body line
+// follows (or there is no frontmatter and such a line starts the file).
+func haveHead(b []byte) bool {
+	last := len(b) - 1
+	for last >= 0 && b[last] != '\n' {
+		last--
+	}
+	b = b[:last+1] // only complete lines decide
+	present, terminated, _, body := splitFences(b)
+	if present && !terminated {
+		return false
+	}
+	for len(body) > 0 {
+		i := indexLF(body)
+		if i < 0 {
+			return false
+		}
+		if len(trimLeftSpace(body[:i])) > 0 {
+			return true
+		}
+		body = body[i+1:]
+	}
+	return false
+}
+
+func indexLF(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
