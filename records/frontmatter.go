@@ -220,13 +220,7 @@ func decodeYAML(block []byte, fs *fmFields) *YAMLError {
 		_, err = frontmatter.MustParse(bytes.NewReader(buf), &doc, yamlFormat)
 	}
 	if err != nil {
-		msg := err.Error()
-		ye := &YAMLError{Msg: strings.TrimPrefix(msg, "yaml: ")}
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			n, _ := strconv.Atoi(m[1])
-			ye.Line, ye.Msg = n+1, msg[len(m[0]):]
-		}
-		return ye
+		return yamlError(err.Error())
 	}
 	fs.reset()
 	if doc.Kind == 0 {
@@ -266,6 +260,30 @@ func decodeYAML(block []byte, fs *fmFields) *YAMLError {
 		fs.entries = append(fs.entries, e)
 	}
 	return nil
+}
+
+// yamlError turns a yaml.v3 error message into a YAMLError with a file
+// line. yaml.v3 reports scanner errors with a 1-based block line, but
+// parser errors with a 0-based one, and omits "line 0"; the block starts on
+// file line 2.
+func yamlError(msg string) *YAMLError {
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	parser := false
+	for _, p := range []string{"did not find expected", "found duplicate", "found incompatible", "found undefined tag"} {
+		parser = parser || strings.Contains(msg, p)
+	}
+	ye := &YAMLError{Msg: msg}
+	if m := yamlLineRE.FindStringSubmatch("yaml: " + msg); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		ye.Msg = msg[len(m[0])-len("yaml: "):]
+		ye.Line = n + 1
+		if parser {
+			ye.Line = n + 2
+		}
+	} else if parser {
+		ye.Line = 2
+	}
+	return ye
 }
 
 // maxYAMLNodes bounds the nodes visited when collecting leaves, so that a

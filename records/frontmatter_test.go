@@ -78,12 +78,14 @@ func TestFrontmatterFallback(t *testing.T) {
 		leaves           []string
 		line             int
 	}{
-		{"---\nkeywords: \"quoted-kw\" x\nid: 'x' y\n---\n", "keywords", "quoted-kw", []string{`"quoted-kw" x`}, 0},
+		{"---\nkeywords: \"quoted-kw\" x\nid: 'x' y\n---\n", "keywords", "quoted-kw", []string{`"quoted-kw" x`}, 2},
 		{"---\nid:nospace\nkind: decision\n---\n", "id", "nospace", []string{"nospace"}, 3},
 		{"---\nid: a\nkind: decision\n# Heading\nbody text here\n", "kind", "decision", []string{"decision"}, 5},
 		{"---\nid: \"unbalanced\nkind: x\n---\n", "id", `"unbalanced`, []string{`"unbalanced`}, 0},
 		{"---\nid: x\n--- \nid: y\n---\n", "id", "y", []string{"y"}, 0},
 		{"---\n- a\n- b\n---\n", "a", "", nil, 2},
+		{"---\nid: x\nkind: d\ndate: 1\nkeywords: []\nlinks: {}\ntitle: [unclosed\nstatus: active\n---\n", "id", "x", []string{"x"}, 7},
+		{"---\nid: x\ntitle: a: b\n---\n", "id", "x", []string{"x"}, 3},
 	} {
 		f := ParseFrontmatter([]byte(tc.doc))
 		if f.YAMLErr == nil {
