@@ -150,9 +150,7 @@ func recordOf(path string, v *recView) *Record {
 		Gloss:   gloss(v.body, v.present && !v.terminated),
 	}
 	v.eachLeaf("keywords", func(b []byte) { r.Keywords = append(r.Keywords, string(b)) })
-	v.eachLeaf("links", func(b []byte) {
-		eachLinkToken(b, func(t []byte) { r.Links = append(r.Links, string(t)) })
-	})
+	v.eachLink(func(t []byte) { r.Links = append(r.Links, string(t)) })
 	return r
 }
 
@@ -174,15 +172,7 @@ func (v *recView) structural(q Query) bool {
 	}
 	if q.LinksTo != "" {
 		found := false
-		v.eachLeaf("links", func(b []byte) {
-			if !found {
-				eachLinkToken(b, func(t []byte) {
-					if string(t) == q.LinksTo {
-						found = true
-					}
-				})
-			}
-		})
+		v.eachLink(func(t []byte) { found = found || string(t) == q.LinksTo })
 		if !found {
 			return false
 		}

@@ -67,6 +67,24 @@ func (v *recView) scalar(key string) []byte {
 	return b
 }
 
+// eachLink calls fn with every link token. In the line view a token ending
+// in ":" is a sub-key ("decisions:") and is skipped, as YAML would.
+func (v *recView) eachLink(fn func([]byte)) {
+	i := v.fields.find("links")
+	if i < 0 {
+		return
+	}
+	raw := v.fields.entries[i].kind == kindRaw
+	v.fields.eachLeaf(i, func(b []byte) {
+		eachLinkToken(b, func(t []byte) {
+			if raw && t[len(t)-1] == ':' {
+				return
+			}
+			fn(t)
+		})
+	})
+}
+
 func (v *recView) eachLeaf(key string, fn func([]byte)) {
 	if i := v.fields.find(key); i >= 0 {
 		v.fields.eachLeaf(i, fn)
