@@ -21,6 +21,27 @@ func init() {
 	scriptCmds["qr-exitcode-unpriv"] = cmdQRExitcodeUnpriv
 	scriptCmds["qr-trimlf"] = cmdQRTrimLF
 	scriptCmds["qr-survey-paths"] = cmdQRSurveyPaths
+	scriptCmds["qr-repo-path"] = cmdQRRepoPath
+}
+
+// cmdQRRepoPath sets VAR to the absolute path of a path relative to the
+// repository root (the test's working directory), so that a scenario can run
+// the README's commands against the shipped testdata/kb itself.
+//
+//	qr-repo-path VAR relpath
+func cmdQRRepoPath(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! qr-repo-path")
+	}
+	if len(args) != 2 {
+		ts.Fatalf("usage: qr-repo-path VAR relpath")
+	}
+	abs, err := filepath.Abs(args[1])
+	ts.Check(err)
+	if _, err := os.Stat(abs); err != nil {
+		ts.Fatalf("qr-repo-path: %v", err)
+	}
+	ts.Setenv(args[0], abs)
 }
 
 // cmdQRSurveyPaths does what a caller of query-records does with a survey:
