@@ -17,6 +17,29 @@ func init() {
 	scriptCmds["padfrontmatter"] = cmdPadFrontmatter
 	scriptCmds["sizeatleast"] = cmdSizeAtLeast
 	scriptCmds["crlf"] = cmdCRLF
+	scriptCmds["expandenv"] = cmdExpandEnv
+	scriptCmds["lookpath"] = cmdLookPath
+}
+
+// cmdLookPath sets an environment variable to the absolute path of a
+// program found on the script's PATH, so a later step can run it with an
+// empty PATH.
+//
+//	lookpath enforce-frontmatter ENFORCE
+func cmdLookPath(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: lookpath <program> <var>")
+	}
+	for dir := range strings.SplitSeq(ts.Getenv("PATH"), string(os.PathListSeparator)) {
+		for _, name := range []string{args[0], args[0] + ".exe"} {
+			p := filepath.Join(dir, name)
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				ts.Setenv(args[1], p)
+				return
+			}
+		}
+	}
+	ts.Fatalf("lookpath: %s not found on PATH", args[0])
 }
 
 // cmdCRLF rewrites a file with CRLF line ends (txtar archives keep LF).
@@ -110,5 +133,20 @@ func cmdSizeAtLeast(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	if fi.Size() < int64(n) {
 		ts.Fatalf("%s holds %d bytes, want at least %d", args[0], fi.Size(), n)
+	}
+}
+
+// cmdExpandEnv rewrites each file in place with $VAR and ${VAR} replaced
+// from the script's environment (hook payloads need absolute $WORK paths).
+//
+//	expandenv bad.json good.json
+func cmdExpandEnv(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: expandenv <file>...")
+	}
+	for _, f := range args {
+		b, err := os.ReadFile(ts.MkAbs(f))
+		ts.Check(err)
+		ts.Check(os.WriteFile(ts.MkAbs(f), []byte(os.Expand(string(b), ts.Getenv)), 0o666))
 	}
 }

@@ -1,0 +1,81 @@
+package escape
+
+import (
+	"os"
+	"strings"
+	"time"
+)
+
+// The gate keys.
+const (
+	HowDoIGate       = "HOW_DO_I_GATE"
+	AmIDoneGate      = "AM_I_DONE_GATE"
+	FrontmatterCheck = "FRONTMATTER_CHECK"
+)
+
+// ReleasedBy reports the variable that switches the gate key off, or "" when
+// the gate is on. Only the exact values 0 and (any case) false switch off;
+// the plugin option channel is consulted first, so it is named when both say
+// off.
+func ReleasedBy(key string, getenv func(string) string) string {
+	for _, name := range []string{"CLAUDE_PLUGIN_OPTION_ENABLE_" + key, "PROCEDURES_ENABLE_" + key} {
+		if v := getenv(name); v == "0" || strings.EqualFold(v, "false") {
+			return name
+		}
+	}
+	return ""
+}
+
+// LogPath is $GATE_ESCAPE_LOG, or $HOME/.claude/gate-escape.jsonl when that
+// is unset or empty (an unset HOME counts as empty).
+func LogPath(getenv func(string) string) string {
+	if p := getenv("GATE_ESCAPE_LOG"); p != "" {
+		return p
+	}
+	return getenv("HOME") + "/.claude/gate-escape.jsonl"
+}
+
+// Record appends one escape record to the log at path in a single write:
+//
+//	{"ts":"<UTC time>","gate":"<key>","released_by":"<variable>"}
+//
+// Both values are sanitised to [A-Za-z0-9_.:-]. The parent directory is never
+// created.
+func Record(path, key, releasedBy string, now time.Time) error {
+	line := `{"ts":"` + now.UTC().Format("2006-01-02T15:04:05Z") + `","gate":"` + sanitize(key) +
+		`","released_by":"` + sanitize(releasedBy) + "\"}\n"
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Enabled evaluates the switch of key. When it is off, one escape record is
+// appended (failures are silent) and Enabled returns false. Call it only at
+// the point where the gate would otherwise fire, so the log counts releases.
+func Enabled(key string, getenv func(string) string, now time.Time) bool {
+	by := ReleasedBy(key, getenv)
+	if by == "" {
+		return true
+	}
+	_ = Record(LogPath(getenv), key, by, now)
+	return false
+}
+
+func sanitize(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '_', c == '.', c == ':', c == '-':
+		default:
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
