@@ -29,6 +29,46 @@ func init() {
 	scriptCmds["gen-payload"] = cmdGenPayload
 	scriptCmds["fixture"] = cmdFixture
 	scriptCmds["bindir"] = cmdBindir
+	scriptCmds["files"] = cmdFiles
+	scriptCmds["chomp"] = cmdChomp
+}
+
+// chomp <file>
+//
+// Removes the file's final newline (txtar files always end with one).
+func cmdChomp(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: chomp <file>")
+	}
+	p := ts.MkAbs(args[0])
+	data, err := os.ReadFile(p)
+	ts.Check(err)
+	if !bytes.HasSuffix(data, []byte("\n")) {
+		ts.Fatalf("%s has no final newline", args[0])
+	}
+	ts.Check(os.WriteFile(p, data[:len(data)-1], 0o644))
+}
+
+// files <dir> <n>
+//
+// Fails unless the tree under dir holds exactly n files (regular files and
+// symlinks, dot files included), listing them otherwise.
+func cmdFiles(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: files <dir> <n>")
+	}
+	want, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	var found []string
+	filepath.WalkDir(ts.MkAbs(args[0]), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			found = append(found, p)
+		}
+		return nil
+	})
+	if len(found) != want {
+		ts.Fatalf("%s holds %d files, want %d: %q", args[0], len(found), want, found)
+	}
 }
 
 // fixture <name> <dest>
