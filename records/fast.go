@@ -13,6 +13,9 @@ import (
 //	key: [a, "b", 'c']        (flow sequence of such scalars)
 //	key: {k: [a, b], k2: c}   (flow mapping of such values)
 //	key:                      (null), blank lines and column-0 comments
+//	key:                      then, indented alike, either
+//	  - scalar                (a block sequence of scalars) or
+//	  sub: value              (a block mapping of such values)
 //
 // It fills fs exactly as decoding the block with the YAML decoder would
 // (TestSimpleMatchesYAML and FuzzSimpleMatchesYAML hold it to that) and
@@ -22,6 +25,7 @@ func parseSimple(block []byte, fs *fmFields) bool {
 	if !simpleBytes(block) {
 		return false
 	}
+	var p simpleParser
 	for len(block) > 0 {
 		line := block
 		block = nil
@@ -31,11 +35,139 @@ func parseSimple(block []byte, fs *fmFields) bool {
 				break
 			}
 		}
-		if !simpleLine(line, fs) {
+		if !p.line(line, fs) {
 			return false
 		}
 	}
+	return p.end(fs)
+}
+
+// simpleParser tracks one open block collection: a "key:" line with no
+// value followed by lines indented by the same number of spaces, all
+// "- value" (a sequence) or all "subkey: value" (a mapping).
+type simpleParser struct {
+	open   bool // the last entry is a null "key:" that children may fill
+	indent int  // children's indentation; 0 until the first child
+	seq    bool // children are "- value" lines
+}
+
+func (p *simpleParser) line(line []byte, fs *fmFields) bool {
+	ind := 0
+	for ind < len(line) && line[ind] == ' ' {
+		ind++
+	}
+	if ind == len(line) || line[ind] == '#' && ind == 0 {
+		return true // blank, or a column-0 comment
+	}
+	if ind == 0 {
+		if !p.end(fs) {
+			return false
+		}
+		if !simpleLine(line, fs) {
+			return false
+		}
+		e := &fs.entries[len(fs.entries)-1]
+		v := skipSp(line[len(e.key)+1:])
+		p.open = len(v) == 0 || v[0] == '#'
+		return true
+	}
+	if !p.open || (p.indent != 0 && ind != p.indent) || line[ind] == '#' {
+		return false
+	}
+	child := line[ind:]
+	seq := child[0] == '-'
+	e := &fs.entries[len(fs.entries)-1]
+	if p.indent == 0 {
+		p.indent, p.seq = ind, seq
+		e.kind, e.leafLo, e.leafHi = kindColl, len(fs.leaves), len(fs.leaves)
+	} else if seq != p.seq {
+		return false
+	}
+	var rest []byte
+	if seq {
+		if len(child) < 3 || child[1] != ' ' {
+			return false
+		}
+		rest = skipSp(child[2:])
+		if len(rest) == 0 || rest[0] == '#' {
+			return false
+		}
+	} else {
+		k := keyLen(child)
+		if k == 0 || k >= len(child) || child[k] != ':' {
+			return false
+		}
+		rest = child[k+1:]
+		if len(rest) > 0 && rest[0] != ' ' {
+			return false
+		}
+		rest = skipSp(rest)
+		if len(rest) == 0 || rest[0] == '#' {
+			e.leafHi = len(fs.leaves)
+			return true // subkey with a null value
+		}
+	}
+	if !inlineValue(rest, fs, seq) {
+		return false
+	}
+	e.leafHi = len(fs.leaves)
 	return true
+}
+
+// end closes an open collection; a "key:" followed by nothing stays null.
+func (p *simpleParser) end(fs *fmFields) bool {
+	*p = simpleParser{}
+	return true
+}
+
+// inlineValue reads a child value (a leaf scalar or a flow collection)
+// into fs.leaves. In a sequence, nested collections are refused.
+func inlineValue(rest []byte, fs *fmFields, seq bool) bool {
+	switch rest[0] {
+	case '[', '{':
+		if seq {
+			return false
+		}
+		var ok bool
+		if rest[0] == '[' {
+			rest, ok = flowSeq(rest, fs)
+		} else {
+			rest, ok = flowMap(rest, fs)
+		}
+		return ok && trailer(rest)
+	case '"', '\'':
+		v, r, ok := quoted(rest)
+		if !ok || !trailer(r) {
+			return false
+		}
+		fs.leaves = append(fs.leaves, v)
+		return true
+	}
+	v, ok := plainValue(rest)
+	if ok && !isNullText(v) {
+		fs.leaves = append(fs.leaves, v)
+	}
+	return ok
+}
+
+// plainValue reads a block-context plain scalar of the subset and its
+// optional comment.
+func plainValue(rest []byte) ([]byte, bool) {
+	if !plainStart(rest) {
+		return nil, false
+	}
+	i := 0
+	for i < len(rest) {
+		c := rest[i]
+		if c == ':' || (c == '#' && rest[i-1] != ' ') {
+			return nil, false
+		}
+		if c == '#' {
+			break
+		}
+		i++
+	}
+	return trimRightSp(rest[:i]), true
 }
 
 // simpleBytes accepts printable ASCII, LF, and valid UTF-8 characters that
@@ -59,18 +191,8 @@ func simpleBytes(b []byte) bool {
 	return true
 }
 
+// simpleLine reads one column-0 "key: value" line into a new entry.
 func simpleLine(line []byte, fs *fmFields) bool {
-	if len(line) == 0 || line[0] == '#' {
-		return true
-	}
-	if line[0] == ' ' {
-		for _, c := range line {
-			if c != ' ' {
-				return false
-			}
-		}
-		return true
-	}
 	k := keyLen(line)
 	if k == 0 || k >= len(line) || line[k] != ':' {
 		return false
@@ -106,21 +228,10 @@ func simpleLine(line []byte, fs *fmFields) bool {
 		}
 		e.kind, e.val = kindQuoted, v
 	default:
-		if !plainStart(rest) {
+		v, ok := plainValue(rest)
+		if !ok {
 			return false
 		}
-		i := 0
-		for i < len(rest) {
-			c := rest[i]
-			if c == ':' || (c == '#' && rest[i-1] != ' ') {
-				return false
-			}
-			if c == '#' {
-				break
-			}
-			i++
-		}
-		v := trimRightSp(rest[:i])
 		if !isNullText(v) {
 			e.kind, e.val = kindPlain, v
 		}

@@ -125,6 +125,8 @@ var simpleBlocks = []string{
 	"# comment\n\nkind: decision extra words\nid: x # c\nlinks: dec.f dec.g\nkeywords: foo, bar\n",
 	"links: [~, a, null, \"null\"]\nkeywords: [ a b , c ]\nid: é-ü\n",
 	"id:\nkind:   \nproject: # nothing\n",
+	"links:\n  decisions: [dec.h]\n  scenario: sc.x # c\n  criterion:\nkeywords:\n    - alpha\n    - 'beta'\n\n    - ~\nid: x\n",
+	"links: # block\n  decisions: {}\n# comment\n  failure-modes: \"fm.q\"\nstatus:\n",
 }
 
 func TestSimpleMatchesYAML(t *testing.T) {
