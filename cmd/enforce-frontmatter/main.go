@@ -61,7 +61,13 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if err != nil {
 		return 0
 	}
+	// OUT is what the linter printed, both streams in write order: the
+	// store list's extra-store warnings first, as upstream.
 	var out bytes.Buffer
+	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	for _, e := range rejected {
+		out.WriteString("stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: " + e + "\n")
+	}
 	res.Write(&out, &out)
 	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
 		return 0

@@ -24,6 +24,12 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv)) }
 
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	// The shared store list warns about invalid extra stores, as upstream
+	// did, although the lint never reads extra stores.
+	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	for _, e := range rejected {
+		fmt.Fprintf(stderr, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: %s\n", e)
+	}
 	root := getenv("LINT_FRONTMATTER_ROOT")
 	if root == "" {
 		root = getenv("CODEX_ROOT")

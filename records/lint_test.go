@@ -1,0 +1,220 @@
+package records
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestIsLintableRecord(t *testing.T) {
+	for _, tc := range []struct {
+		path           string
+		record, subdoc bool
+	}{
+		{"references/decisions/x.md", true, false},
+		{"plans/deep/er/x.md", true, false},
+		{"references/procedures/p/EVOLUTION.md", true, false},
+		{"plans/../references/decisions/x.md", true, false},
+		{"references/decisions/INDEX.md", false, false},
+		{"references/decisions/sub/INDEX.md", false, false},
+		{"references/decisions/x.MD", false, false},
+		{"references/decisions/x.txt", false, false},
+		{"./references/decisions/x.md", false, false},
+		{"/abs/references/decisions/x.md", false, false},
+		{"references/x.md", false, false},
+		{"titw/references/decisions/x.md", false, false},
+		{"plans/_archived/old.md", false, true},
+		{"references/procedures/p/steps/s.md", false, true},
+		{"references/procedures/p/templates/t.md", false, true},
+		{"references/research/node_modules/n.md", false, false},
+		{"--help", false, false},
+	} {
+		if got := IsLintableRecord(tc.path); got != tc.record {
+			t.Errorf("IsLintableRecord(%q) = %v, want %v", tc.path, got, tc.record)
+		}
+		if got := IsEditableSubdocument(tc.path); got != tc.subdoc {
+			t.Errorf("IsEditableSubdocument(%q) = %v, want %v", tc.path, got, tc.subdoc)
+		}
+	}
+}
+
+const good = "---\nid: dec.a\nkind: decision\ndate: 2026-08-10\nkeywords: [a]\nlinks: {}\nstatus: active\n---\n# A\n"
+
+func messages(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+func TestLintRecord(t *testing.T) {
+	ids := &IDMap{}
+	ids.add("dec.a", "references/decisions/a.md")
+	ids.add("dec.q", "references/decisions/q.md")
+	for _, tc := range []struct {
+		name, file, content string
+		want                []string
+	}{
+		{"valid", "references/decisions/a.md", good, nil},
+		{"crlf accepted", "references/decisions/a.md", strings.ReplaceAll(good, "\n", "\r\n"), nil},
+		{"no block", "references/decisions/x.md", "# x\n",
+			[]string{"❌ frontmatter-lint: references/decisions/x.md: missing frontmatter block (first line is not '---')"}},
+		{"empty file", "references/decisions/x.md", "",
+			[]string{"❌ frontmatter-lint: references/decisions/x.md: missing frontmatter block (first line is not '---')"}},
+		{"missing keys in order", "references/decisions/x.md", "---\nid: x\nkeywords: [k]\n---\n", []string{
+			"❌ frontmatter-lint: references/decisions/x.md: frontmatter missing required key 'kind:'",
+			"❌ frontmatter-lint: references/decisions/x.md: frontmatter missing required key 'date:'",
+			"❌ frontmatter-lint: references/decisions/x.md: frontmatter missing required key 'links:'",
+			"❌ frontmatter-lint: references/decisions/x.md: frontmatter missing required key 'status:'",
+		}},
+		{"block list keywords seen", "references/decisions/x.md",
+			"---\nid: x\nkind: k\ndate: d\nkeywords:\n  - one\nlinks: {}\nstatus: s\n---\n", nil},
+		{"empty keywords", "references/decisions/x.md",
+			"---\nid: x\nkind: k\ndate: d\nkeywords: [ ]\nlinks: {}\nstatus: s\n---\n",
+			[]string{"❌ frontmatter-lint: references/decisions/x.md: keywords: list is empty (AC21 requires at least one keyword)"}},
+		{"principle warning", "references/principles/sub/p.md", good,
+			[]string{"⚠ frontmatter-lint WARNING: references/principles/sub/p.md: principle has no 'enforced_by:' — aspirational (not enforced)"}},
+		{"project quoted ok", "references/decisions/x.md", strings.Replace(good, "status: active\n", "status: active\nproject: \"a/b\"\n", 1), nil},
+		{"project bad", "references/decisions/x.md", strings.Replace(good, "status: active\n", "status: active\nproject: A/b\n", 1),
+			[]string{"❌ frontmatter-lint: references/decisions/x.md: project: 'A/b' is malformed — expected <repo> or <owner>/<repo>, characters [a-z0-9._-] (omit the key entirely for a corpus-wide record)"}},
+		{"links as YAML", "references/decisions/x.md",
+			strings.Replace(good, "links: {}", `links: { decisions: [dec.q, "dec.a"], related: [~, null, dec.nope] }`, 1),
+			[]string{"❌ frontmatter-lint: references/decisions/x.md: links target 'dec.nope' resolves to no record id in the corpus"}},
+		{"links never globbed", "references/decisions/x.md", strings.Replace(good, "links: {}", `links: { decisions: ["*", "dec.?"] }`, 1),
+			[]string{
+				"❌ frontmatter-lint: references/decisions/x.md: links target '*' resolves to no record id in the corpus",
+				"❌ frontmatter-lint: references/decisions/x.md: links target 'dec.?' resolves to no record id in the corpus",
+			}},
+		{"line view tokens", "references/decisions/x.md",
+			strings.Replace(good, "links: {}", `links: { decisions: [dec.a, "dec.nope"], other: x }`+"\nbad: a: b", 1), []string{
+				"❌ frontmatter-lint: references/decisions/x.md: frontmatter is not valid YAML (line 7: mapping values are not allowed in this context); checked line by line",
+				"❌ frontmatter-lint: references/decisions/x.md: links target 'dec.nope' resolves to no record id in the corpus",
+				"❌ frontmatter-lint: references/decisions/x.md: links target 'other:' resolves to no record id in the corpus",
+				"❌ frontmatter-lint: references/decisions/x.md: links target 'x' resolves to no record id in the corpus",
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := messages(LintRecord(tc.file, []byte(tc.content), ids))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func TestLintTargetsReportsOnlyInvolvedDuplicates(t *testing.T) {
+	dup := strings.Replace(good, "dec.a", "dec.dup", 1)
+	root := writeTree(t, map[string]string{
+		"references/decisions/a.md":  good,
+		"references/decisions/d1.md": dup,
+		"references/decisions/d2.md": dup,
+		"references/decisions/d3.md": dup,
+	})
+	r, err := LintTargets(root, []string{"references/decisions/a.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failed() || len(r.Duplicates) != 0 {
+		t.Errorf("unrelated target: failed=%v duplicates=%v", r.Failed(), r.Duplicates)
+	}
+	r, err = LintTargets(root, []string{"references/decisions/d2.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Failed() || len(r.Duplicates) != 1 {
+		t.Fatalf("involved target: failed=%v duplicates=%v", r.Failed(), r.Duplicates)
+	}
+	want := "❌ frontmatter-lint: duplicate id 'dec.dup' in: references/decisions/d1.md references/decisions/d3.md"
+	if got := r.Duplicates[0].Finding().String(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := r.IDs.Files("dec.dup"); len(got) != 3 {
+		t.Errorf("IDs.Files = %v, want all three copies", got)
+	}
+}
+
+func TestLintRootNotDir(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "missing")
+	_, err := LintCorpus(root)
+	re, ok := err.(*RootError)
+	if !ok || re.Err != ErrRootNotDir {
+		t.Fatalf("err = %v, want a *RootError wrapping ErrRootNotDir", err)
+	}
+	if got, want := re.Finding().String(), "❌ frontmatter-lint: root "+root+" is not a directory"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestWriteOrder pins §12.5 on a single stream.
+func TestWriteOrder(t *testing.T) {
+	r := &LintResult{
+		Linted:     1,
+		Findings:   []Finding{{Message: "f: one"}, {Message: "f: two", Severity: SeverityWarning}},
+		Duplicates: []Duplicate{{ID: "x", Files: []string{"a.md", "b.md", "c.md"}}},
+	}
+	var buf bytes.Buffer
+	if err := r.Write(&buf, &buf); err != nil {
+		t.Fatal(err)
+	}
+	want := "❌ frontmatter-lint: f: one\n⚠ frontmatter-lint WARNING: f: two\nfrontmatter-lint: linted 1 file(s)\n" +
+		"❌ frontmatter-lint: duplicate id 'x' in: a.md c.md\n\nfrontmatter-lint failed. Fix the records above, or (NOT recommended)\nbypass with: git commit --no-verify\n"
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+	// Warnings alone do not fail and print no footer.
+	r = &LintResult{Linted: 1, Findings: []Finding{{Message: "f: w", Severity: SeverityWarning}}}
+	buf.Reset()
+	r.Write(&buf, &buf)
+	if r.Failed() || strings.Contains(buf.String(), "failed") {
+		t.Errorf("a warning failed the lint:\n%s", buf.String())
+	}
+}
+
+func ExampleLintRecord() {
+	content := "---\nid: dec.x\nkind: decision\ndate: 2026-08-10\nkeywords: []\nlinks: [dec.gone]\nstatus: active\n---\n"
+	for _, f := range LintRecord("references/decisions/x.md", []byte(content), &IDMap{}) {
+		fmt.Println(f.Rule, f)
+	}
+	// Output:
+	// keywords-empty ❌ frontmatter-lint: references/decisions/x.md: keywords: list is empty (AC21 requires at least one keyword)
+	// link-unresolved ❌ frontmatter-lint: references/decisions/x.md: links target 'dec.gone' resolves to no record id in the corpus
+}
+
+// FuzzLintRecord: any content lints without panicking, and every finding
+// names the file it is about.
+func FuzzLintRecord(f *testing.F) {
+	f.Add([]byte(good))
+	f.Add([]byte("---\n id: x\nlinks: { a: [b, \"c], d: *\n---\n"))
+	f.Add([]byte("---\r\nkeywords:\r\n  - a\r\n"))
+	f.Add([]byte("---\nlinks: &a [*a]\nproject: 'x\n"))
+	f.Add([]byte(""))
+	ids := &IDMap{}
+	ids.add("dec.a", "references/decisions/a.md")
+	f.Fuzz(func(t *testing.T, content []byte) {
+		for _, fd := range LintRecord("references/principles/p.md", content, ids) {
+			if !strings.HasPrefix(fd.Message, "references/principles/p.md: ") || fd.Rule == "" {
+				t.Fatalf("finding %+v does not name its file and rule", fd)
+			}
+		}
+	})
+}
