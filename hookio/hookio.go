@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"regexp"
 	"strings"
 )
 
@@ -133,7 +132,18 @@ func (p *Payload) Skill() string {
 	return ""
 }
 
-var integer = regexp.MustCompile(`^-?[0-9]+$`)
+// isInteger reports whether a JSON number is written as an integer.
+func isInteger(v []byte) bool {
+	if len(v) > 0 && v[0] == '-' {
+		v = v[1:]
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(v) > 0
+}
 
 // SessionID is session_id as text: a string without its trailing LFs, true
 // as "true", an integer as its decimal text. It reports false when the id is
@@ -146,7 +156,7 @@ func (p *Payload) SessionID() (string, bool) {
 	switch {
 	case v[0] == '"':
 		return text(v), true
-	case v[0] == 't', integer.Match(v):
+	case v[0] == 't', isInteger(v):
 		return string(v), true
 	}
 	return "", false

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 const wrap = `Skill \"how-do-i\" completed (forked execution).\n\nResult:\n`
@@ -280,4 +282,15 @@ func FuzzClassify(f *testing.F) {
 			t.Fatalf("%v carries a digest", r.Shape)
 		}
 	})
+}
+
+// The leading-space class of the wrapper regexp (jq's \s) and unicode.IsSpace,
+// used for the notice anchors, are the same set.
+func TestSpaceClassIsUnicodeIsSpace(t *testing.T) {
+	re := regexp.MustCompile(`\A` + space + `\z`)
+	for r := rune(0); r <= 0x3100; r++ {
+		if re.MatchString(string(r)) != unicode.IsSpace(r) {
+			t.Errorf("U+%04X: class %v, unicode.IsSpace %v", r, re.MatchString(string(r)), unicode.IsSpace(r))
+		}
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
+	"unicode"
 )
 
 // Shape classifies a payload for the digest recorder.
@@ -89,17 +91,28 @@ func (p *Payload) Classify() Result {
 // space is \s as jq (Oniguruma) means it: Unicode White_Space.
 const space = `[\t\n\v\f\r \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}]`
 
-var (
-	wrapper    = regexp.MustCompile(`\ASkill "[^"]*" completed \(forked execution\)\.` + space + `*\n` + space + `*Result:` + space + `*\n?`)
-	background = regexp.MustCompile(`\A` + space + `*Scout is running in the background`)
-	launching  = regexp.MustCompile(`\A` + space + `*Launching skill:`)
+// wrapper matches the legacy string wrapper up to the digest. It is compiled
+// on first use: the live object shape never needs it, and hooks are started
+// once per tool call.
+var wrapper = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\ASkill "[^"]*" completed \(forked execution\)\.` + space + `*\n` + space + `*Result:` + space + `*\n?`)
+})
+
+const (
+	refusal    = "want to proceed with this tool use"
+	background = "Scout is running in the background"
+	launching  = "Launching skill:"
 )
 
-const refusal = "want to proceed with this tool use"
+// startsWith reports whether s starts with prefix after optional leading
+// white space (jq's ^\s*: Unicode White_Space, which is unicode.IsSpace).
+func startsWith(s, prefix string) bool {
+	return strings.HasPrefix(strings.TrimLeftFunc(s, unicode.IsSpace), prefix)
+}
 
 // rejected reports whether a candidate is a notice rather than a digest.
 func rejected(s string) bool {
-	return strings.Contains(s, refusal) || background.MatchString(s) || launching.MatchString(s)
+	return strings.Contains(s, refusal) || startsWith(s, background) || startsWith(s, launching)
 }
 
 // ClassifyResponse classifies the tool response of a /how-do-i Skill call
@@ -128,7 +141,7 @@ func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
 			candidate, found = stringOf(obj["result"])
 		}
 	case isStr:
-		if loc := wrapper.FindStringIndex(str); loc != nil {
+		if loc := wrapper().FindStringIndex(str); loc != nil {
 			candidate, found = str[loc[1]:], true
 		}
 	}
@@ -155,9 +168,9 @@ func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
 	switch {
 	case strings.Contains(t, refusal):
 		return Refused, "", false
-	case background.MatchString(t):
+	case startsWith(t, background):
 		return Background, "", false
-	case launching.MatchString(t):
+	case startsWith(t, launching):
 		return Launching, "", false
 	case isObj && string(obj["success"]) == "false":
 		return Failed, "", false
