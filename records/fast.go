@@ -325,7 +325,7 @@ func flowScalar(b []byte, fs *fmFields) ([]byte, bool) {
 		if c == ',' || c == ']' || c == '}' {
 			break
 		}
-		if c == ':' || c == '#' || c == '[' || c == '{' || c == '"' || c == '\'' {
+		if !flowPlainByte(c) {
 			return nil, false
 		}
 		i++
@@ -334,6 +334,13 @@ func flowScalar(b []byte, fs *fmFields) ([]byte, bool) {
 		fs.leaves = append(fs.leaves, v)
 	}
 	return b[i:], true
+}
+
+// flowPlainByte is the conservative set of bytes a plain scalar inside a
+// flow collection may hold in the subset (libyaml refuses e.g. "[0?]").
+func flowPlainByte(c byte) bool {
+	return c >= utf8.RuneSelf || isAlnum(c|0x20) || c == ' ' || c == '.' || c == '_' || c == '-' ||
+		c == '/' || c == '(' || c == ')' || c == '~' || c == '+' || c == '=' || c == '@'
 }
 
 func flowSeq(b []byte, fs *fmFields) ([]byte, bool) {
