@@ -13,12 +13,19 @@ import (
 
 // Custom commands for the lint, enforce, tierpin and surface scenarios.
 func init() {
-	scriptCmds["copytree"] = cmdCopytree
-	scriptCmds["padfrontmatter"] = cmdPadFrontmatter
-	scriptCmds["sizeatleast"] = cmdSizeAtLeast
-	scriptCmds["crlf"] = cmdCRLF
-	scriptCmds["expandenv"] = cmdExpandEnv
-	scriptCmds["lookpath"] = cmdLookPath
+	for name, cmd := range map[string]func(*testscript.TestScript, bool, []string){
+		"copytree":       cmdCopytree,
+		"padfrontmatter": cmdPadFrontmatter,
+		"sizeatleast":    cmdSizeAtLeast,
+		"crlf":           cmdCRLF,
+		"expandenv":      cmdExpandEnv,
+		"lookpath":       cmdLookPath,
+	} {
+		if _, dup := scriptCmds[name]; dup {
+			panic("script command " + name + " registered twice")
+		}
+		scriptCmds[name] = cmd
+	}
 }
 
 // cmdLookPath sets an environment variable to the absolute path of a
