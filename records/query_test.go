@@ -57,6 +57,15 @@ func TestRankWorkedExample(t *testing.T) {
 			t.Errorf("score of %s = %.9f, want %.6f", name, r.Score, want[name])
 		}
 	}
+	// Bit for bit: idf and avgdl are the 6-decimal values (ln 4 -> 1.386294,
+	// avgdl 3.000000), summed and normed in float64 as §9.4 says.
+	idfA, idfG, avgdl, dl2, dl1 := 1.386294, 0.538997, 3.0, 2.0, 1.0
+	k1, b := 1.2, 0.5
+	wantD1 := (idfA + idfA) * ((k1 + 1) / (k1*((1-b)+b*(dl2/avgdl)) + 1))
+	wantS2 := idfG * ((k1 + 1) / (k1*((1-b)+b*(dl1/avgdl)) + 1))
+	if res[0].Score != wantD1 || res[1].Score != wantS2 {
+		t.Errorf("scores %v %v, want bit-identical %v %v", res[0].Score, res[1].Score, wantD1, wantS2)
+	}
 	if res[2].Score != res[3].Score {
 		t.Errorf("d2 and s1 must tie bit for bit: %v != %v", res[2].Score, res[3].Score)
 	}
