@@ -33,6 +33,7 @@ const (
 	RuleProject       = "project-shape"   // project: is not <repo> or <owner>/<repo>
 	RuleLink          = "link-unresolved" // links: names an id no corpus record has
 	RuleDuplicateID   = "duplicate-id"    // two corpus records share an id
+	RuleRoot          = "root"            // the lint root is not a directory
 )
 
 // A Finding is one lint result. Message is the text printed after the
@@ -141,21 +142,21 @@ func (r *LintResult) Write(stdout, stderr io.Writer) error {
 	return errors.Join(errs...)
 }
 
-// ErrRootNotDir is returned (wrapped in a *RootError) when the lint root is
+// ErrRootNotDir is returned (wrapped in a *LintRootError) when the lint root is
 // not a readable directory; the lint then never looks anywhere else.
 var ErrRootNotDir = errors.New("is not a directory")
 
-// A RootError reports an unusable lint root.
-type RootError struct {
+// A LintRootError reports an unusable lint root.
+type LintRootError struct {
 	Root string
 	Err  error
 }
 
-func (e *RootError) Error() string { return "root " + e.Root + " " + e.Err.Error() }
-func (e *RootError) Unwrap() error { return e.Err }
+func (e *LintRootError) Error() string { return "root " + e.Root + " " + e.Err.Error() }
+func (e *LintRootError) Unwrap() error { return e.Err }
 
 // Finding renders e as lint-frontmatter prints it.
-func (e *RootError) Finding() Finding { return Finding{Rule: "root", Message: e.Error()} }
+func (e *LintRootError) Finding() Finding { return Finding{Rule: RuleRoot, Message: e.Error()} }
 
 // LintCorpus lints every record of the ten record stores under root.
 func LintCorpus(root string) (*LintResult, error) {
@@ -218,7 +219,7 @@ type linter struct {
 func newLinter(root string) (*linter, error) {
 	fi, err := os.Stat(root)
 	if err != nil || !fi.IsDir() {
-		return nil, &RootError{Root: root, Err: ErrRootNotDir}
+		return nil, &LintRootError{Root: root, Err: ErrRootNotDir}
 	}
 	files, skipped := lintCorpusFiles(root)
 	l := &linter{root: root, corpus: files, skipped: skipped, ids: &IDMap{files: map[string][]string{}}}

@@ -156,9 +156,9 @@ func TestLintTargetsReportsOnlyInvolvedDuplicates(t *testing.T) {
 func TestLintRootNotDir(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "missing")
 	_, err := LintCorpus(root)
-	re, ok := err.(*RootError)
+	re, ok := err.(*LintRootError)
 	if !ok || re.Err != ErrRootNotDir {
-		t.Fatalf("err = %v, want a *RootError wrapping ErrRootNotDir", err)
+		t.Fatalf("err = %v, want a *LintRootError wrapping ErrRootNotDir", err)
 	}
 	if got, want := re.Finding().String(), "❌ frontmatter-lint: root "+root+" is not a directory"; got != want {
 		t.Errorf("got %q, want %q", got, want)

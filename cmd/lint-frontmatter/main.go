@@ -44,7 +44,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	} else {
 		res, err = records.LintTargets(root, args)
 	}
-	if re, ok := errors.AsType[*records.RootError](err); ok {
+	if re, ok := errors.AsType[*records.LintRootError](err); ok {
 		fmt.Fprintln(stderr, re.Finding())
 		return 1
 	}
