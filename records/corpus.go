@@ -153,32 +153,6 @@ func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte,
 	return nil
 }
 
-// readHead reads as much of a file as queries need: all of it, or enough
-// to hold the frontmatter and the first non-blank body line.
-func readHead(name string, buf []byte) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return buf, err
-	}
-	defer f.Close()
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-		if n > 0 && haveHead(buf) {
-			return buf, nil
-		}
-	}
-}
-
 // haveHead reports whether a file prefix already decides every query
 // field: the frontmatter is closed and a complete non-blank body line
 // follows (or there is no frontmatter and such a line starts the file).
