@@ -1,0 +1,95 @@
+//go:build !windows
+
+package digest
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// DG-13: a failed content write leaves no file behind.
+func TestFailedWriteLeavesNothing(t *testing.T) {
+	s := newStore(t)
+	defer func(orig func(*os.File, []byte) (int, error)) { writeFile = orig }(writeFile)
+	writeFile = func(f *os.File, b []byte) (int, error) {
+		n, _ := f.Write(b[:len(b)/2])
+		return n, errors.New("no space left on device")
+	}
+	var we *WriteError
+	if _, err := s.Write("s1", "GOAL: x with a body"); !errors.As(err, &we) || we.Op != "write" {
+		t.Fatalf("Write = %v, want a write *WriteError", err)
+	}
+	if got := digestFiles(t, s.Dir); len(got) != 0 {
+		t.Fatalf("a failed write left %q", got)
+	}
+}
+
+// 9.2: a name collision draws a new name and never overwrites.
+func TestCollisionRetries(t *testing.T) {
+	s := newStore(t)
+	calls := 0
+	defer func(orig func(string, string) error) { link = orig }(link)
+	link = func(old, new string) error {
+		calls++
+		if calls == 1 {
+			return &os.LinkError{Op: "link", Old: old, New: new, Err: os.ErrExist}
+		}
+		return os.Link(old, new)
+	}
+	mustWrite(t, s, "s1", "GOAL: x")
+	if calls != 2 {
+		t.Fatalf("link called %d times, want 2", calls)
+	}
+	if got := digestFiles(t, s.Dir); len(got) != 1 {
+		t.Fatalf("files %q, want one", got)
+	}
+}
+
+// Without hard links the writer reserves the name and renames over it.
+func TestNoHardLinkFallback(t *testing.T) {
+	s := newStore(t)
+	defer func(orig func(string, string) error) { link = orig }(link)
+	link = func(old, new string) error {
+		return &os.LinkError{Op: "link", Old: old, New: new, Err: errPerm}
+	}
+	name := mustWrite(t, s, "s1", "GOAL: fallback")
+	if got := digestFiles(t, s.Dir); !slices.Equal(got, []string{name}) {
+		t.Fatalf("files %q, want only %q", got, name)
+	}
+	checkMode(t, filepath.Join(s.Dir, name), 0o600)
+	if out := read(t, s, "s1"); out != "==> prior /how-do-i digest 1 <==\nGOAL: fallback\n" {
+		t.Fatalf("replay %q", out)
+	}
+}
+
+// DG-26, deterministic: while the body is half written, no file a reader
+// could select exists yet; once Write returns, exactly the full digest does.
+func TestNotVisibleMidWrite(t *testing.T) {
+	s := newStore(t)
+	defer func(orig func(*os.File, []byte) (int, error)) { writeFile = orig }(writeFile)
+	var seen []string
+	writeFile = func(f *os.File, b []byte) (int, error) {
+		n, err := f.Write(b[:len(b)/2])
+		if err != nil {
+			return n, err
+		}
+		for _, name := range digestFiles(t, s.Dir) {
+			if !strings.HasPrefix(name, ".") {
+				seen = append(seen, name)
+			}
+		}
+		m, err := f.Write(b[len(b)/2:])
+		return n + m, err
+	}
+	name := mustWrite(t, s, "s1", "GOAL: half and half")
+	if len(seen) > 0 {
+		t.Fatalf("selectable while half written: %q", seen)
+	}
+	if out := read(t, s, "s1"); out != "==> prior /how-do-i digest 1 <==\nGOAL: half and half\n" || !strings.HasPrefix(name, "s1.") {
+		t.Fatalf("replay %q", out)
+	}
+}
