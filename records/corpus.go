@@ -11,12 +11,14 @@ import (
 
 // A Corpus is the set of record files under a root: what one scan of the
 // stores returned. Queries, --cat and membership all use this one listing.
+// Its methods may be called from several goroutines.
 type Corpus struct {
 	Root    string   // the root as configured (not cleaned)
 	Stores  []string // the stores scanned, in order
 	Skipped []error  // directories that could not be read (see [Enumerate])
 
 	entries []entry
+	once    sync.Once
 	members map[string]int // path -> index of its first entry
 }
 
@@ -94,12 +96,12 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 }
 
 func (c *Corpus) index(path string) (int, bool) {
-	if c.members == nil {
+	c.once.Do(func() {
 		c.members = make(map[string]int, len(c.entries))
 		for i := len(c.entries) - 1; i >= 0; i-- {
 			c.members[c.entries[i].path] = i
 		}
-	}
+	})
 	i, ok := c.members[path]
 	return i, ok
 }

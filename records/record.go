@@ -8,11 +8,11 @@ import (
 // A Record is one corpus file as queries see it.
 type Record struct {
 	Path     string   // relative to the corpus root, store spelled as configured
-	ID       string   // id: (see below)
-	Kind     string   // kind:
-	Project  string   // project:
-	Status   string   // status:
-	Keywords []string // the keyword values (YAML leaves, or the raw line)
+	ID       string   // the id: scalar, as --id compares it (see ParseRecord)
+	Kind     string   // the kind: scalar; also the ranking bucket
+	Project  string   // the project: scalar
+	Status   string   // the status: scalar
+	Keywords []string // the keywords: values (YAML leaves, or the raw line)
 	Links    []string // the link tokens --links-to compares against
 	Gloss    string   // one-line description: first non-blank body line
 	Score    float64  // keyword rank score; 0 on structural queries
