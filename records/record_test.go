@@ -91,8 +91,20 @@ func FuzzParseRecord(f *testing.F) {
 		if len(r.Gloss) == 0 || len(r.Gloss) > GlossMax || strings.ContainsAny(r.Gloss, "\n\t") {
 			t.Fatalf("bad gloss %q", r.Gloss)
 		}
-		QueryTokens(string(b))
-		KeywordTokens(string(b))
+		for _, toks := range [][]string{QueryTokens(string(b)), KeywordTokens(string(b))} {
+			seen := map[string]bool{}
+			for _, tok := range toks {
+				if len(tok) < MinTokenLen || seen[tok] || strings.Trim(tok, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+					t.Fatalf("bad token %q in %q", tok, toks)
+				}
+				seen[tok] = true
+			}
+		}
+		for _, term := range RecallTerms(string(b)) {
+			if strings.ContainsAny(term, " \t\n\v\f\rABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+				t.Fatalf("bad recall term %q", term)
+			}
+		}
 		for _, l := range r.Links {
 			if l == "" || strings.ContainsAny(l, "\"' \t{}[],") {
 				t.Fatalf("bad link token %q", l)
