@@ -45,9 +45,10 @@ func run(args []string, stdout, stderr io.Writer, env func(string) (string, bool
 	return exitCode(err)
 }
 
-// exitCode is the one place errors become exit statuses.
+// exitCode is the one place errors become exit statuses: 2 for a refused
+// request, 3 when the corpus or recall store could not be read, and 1 for
+// what upstream left to bash (HOME unset).
 func exitCode(err error) int {
-	var noHome *noHomeError
 	switch {
 	case err == nil:
 		return 0
@@ -55,8 +56,6 @@ func exitCode(err error) int {
 		return 2
 	case errors.Is(err, records.ErrScan):
 		return 3
-	case errors.As(err, &noHome):
-		return 1
 	}
 	return 1
 }
