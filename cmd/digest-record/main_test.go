@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // testEnv points every location the hook uses into dir.
@@ -271,4 +272,37 @@ func BenchmarkNoopStart(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkInvocationVsNoop alternates the two runs above in one loop, so
+// that load on a shared machine hits both alike, and reports the ratio.
+func BenchmarkInvocationVsNoop(b *testing.B) {
+	hook, noop := builtBinary(b)
+	payload, err := os.ReadFile("../../testdata/hook/posttooluse-skill-forked.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	env := append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "GATE_FAILOPEN_LOG="+filepath.Join(dir, "gate-failopen.jsonl"),
+		"TURN_STATE_DIR="+filepath.Join(dir, "ts"), "SESSION_DIGEST_DIR=")
+	var hookTime, noopTime time.Duration
+	for b.Loop() {
+		for _, bin := range []string{noop, hook} {
+			cmd := exec.Command(bin)
+			cmd.Env = env
+			cmd.Stdin = bytes.NewReader(payload)
+			start := time.Now()
+			if err := cmd.Run(); err != nil {
+				b.Fatal(err)
+			}
+			if bin == hook {
+				hookTime += time.Since(start)
+			} else {
+				noopTime += time.Since(start)
+			}
+		}
+	}
+	b.ReportMetric(float64(hookTime.Nanoseconds())/float64(b.N), "ns/hook")
+	b.ReportMetric(float64(noopTime.Nanoseconds())/float64(b.N), "ns/noop")
+	b.ReportMetric(float64(hookTime)/float64(noopTime), "hook/noop")
 }
