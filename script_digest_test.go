@@ -19,26 +19,33 @@ import (
 // Custom testscript commands for the digest, hook and fail-open scenarios
 // (testdata/script/{digest,hook,fo,rd,ts}_*.txtar).
 func init() {
-	scriptCmds["digests"] = cmdDigests
-	scriptCmds["digest-cat"] = cmdDigestCat
-	scriptCmds["fo-log"] = cmdFoLog
-	scriptCmds["fo-last"] = cmdFoLast
-	scriptCmds["mode"] = cmdMode
-	scriptCmds["age"] = cmdAge
-	scriptCmds["snapshot"] = cmdSnapshot
-	scriptCmds["gen-payload"] = cmdGenPayload
-	scriptCmds["fixture"] = cmdFixture
-	scriptCmds["bindir"] = cmdBindir
-	scriptCmds["files"] = cmdFiles
-	scriptCmds["chomp"] = cmdChomp
+	for name, cmd := range map[string]func(*testscript.TestScript, bool, []string){
+		"digests":        cmdDigests,
+		"digest-cat":     cmdDigestCat,
+		"fo-log":         cmdFoLog,
+		"fo-last":        cmdFoLast,
+		"dg-mode":        cmdDGMode,
+		"dg-age":         cmdDGAge,
+		"dg-snapshot":    cmdDGSnapshot,
+		"dg-gen-payload": cmdDGGenPayload,
+		"dg-fixture":     cmdDGFixture,
+		"dg-bindir":      cmdDGBindir,
+		"dg-files":       cmdDGFiles,
+		"dg-chomp":       cmdDGChomp,
+	} {
+		if _, dup := scriptCmds[name]; dup {
+			panic("testscript command registered twice: " + name)
+		}
+		scriptCmds[name] = cmd
+	}
 }
 
-// chomp <file>
+// dg-chomp <file>
 //
 // Removes the file's final newline (txtar files always end with one).
-func cmdChomp(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGChomp(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
-		ts.Fatalf("usage: chomp <file>")
+		ts.Fatalf("usage: dg-chomp <file>")
 	}
 	p := ts.MkAbs(args[0])
 	data, err := os.ReadFile(p)
@@ -49,13 +56,13 @@ func cmdChomp(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(p, data[:len(data)-1], 0o644))
 }
 
-// files <dir> <n>
+// dg-files <dir> <n>
 //
 // Fails unless the tree under dir holds exactly n files (regular files and
 // symlinks, dot files included), listing them otherwise.
-func cmdFiles(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGFiles(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: files <dir> <n>")
+		ts.Fatalf("usage: dg-files <dir> <n>")
 	}
 	want, err := strconv.Atoi(args[1])
 	ts.Check(err)
@@ -71,25 +78,25 @@ func cmdFiles(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// fixture <name> <dest>
+// dg-fixture <name> <dest>
 //
 // Copies testdata/hook/<name> (the committed fixtures) to dest.
-func cmdFixture(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGFixture(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: fixture <name> <dest>")
+		ts.Fatalf("usage: dg-fixture <name> <dest>")
 	}
 	data, err := os.ReadFile(filepath.Join("testdata", "hook", args[0]))
 	ts.Check(err)
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o644))
 }
 
-// bindir <VAR>
+// dg-bindir <VAR>
 //
 // Sets VAR to the directory holding the built commands, to run them by
 // absolute path with PATH emptied.
-func cmdBindir(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGBindir(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
-		ts.Fatalf("usage: bindir <VAR>")
+		ts.Fatalf("usage: dg-bindir <VAR>")
 	}
 	ts.Setenv(args[0], binDir)
 }
@@ -266,13 +273,13 @@ func jsonObject(ts *testscript.TestScript, line string) (keys, vals []string) {
 	return keys, vals
 }
 
-// mode <path> <octal perm>
+// dg-mode <path> <octal perm>
 //
 // Fails unless path (not following a final symlink) has exactly this
 // permission.
-func cmdMode(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGMode(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: mode <path> <octal perm>")
+		ts.Fatalf("usage: dg-mode <path> <octal perm>")
 	}
 	want, err := strconv.ParseUint(args[1], 8, 32)
 	ts.Check(err)
@@ -283,12 +290,12 @@ func cmdMode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// age <hours> <file>...
+// dg-age <hours> <file>...
 //
 // Sets the files' mtime to that many hours ago (negative: in the future).
-func cmdAge(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGAge(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
-		ts.Fatalf("usage: age <hours> <file>...")
+		ts.Fatalf("usage: dg-age <hours> <file>...")
 	}
 	h, err := strconv.Atoi(args[0])
 	ts.Check(err)
@@ -298,13 +305,13 @@ func cmdAge(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// snapshot <dir>
+// dg-snapshot <dir>
 //
 // Writes every path below dir (not dir itself) with its mode, size, mtime and content hash
 // to stdout, to compare before and after with cmp.
-func cmdSnapshot(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGSnapshot(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
-		ts.Fatalf("usage: snapshot <dir>")
+		ts.Fatalf("usage: dg-snapshot <dir>")
 	}
 	root := ts.MkAbs(args[0])
 	w := bufio.NewWriter(ts.Stdout())
@@ -327,13 +334,13 @@ func cmdSnapshot(ts *testscript.TestScript, neg bool, args []string) {
 	})
 }
 
-// gen-payload <file> <session_id> <result bytes>
+// dg-gen-payload <file> <session_id> <result bytes>
 //
 // Writes a live-shape PostToolUse(Skill) payload whose .tool_response.result
 // is "GOAL: big\n" padded with lines of x to the given size.
-func cmdGenPayload(ts *testscript.TestScript, neg bool, args []string) {
+func cmdDGGenPayload(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
-		ts.Fatalf("usage: gen-payload <file> <session_id> <result bytes>")
+		ts.Fatalf("usage: dg-gen-payload <file> <session_id> <result bytes>")
 	}
 	n, err := strconv.Atoi(args[2])
 	ts.Check(err)
