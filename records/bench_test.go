@@ -5,8 +5,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -152,6 +154,44 @@ func BenchmarkFloor(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		}
+	})
+}
+
+// BenchmarkFloorParallel is the floor done with the queries' tools: one
+// goroutine per core, a reused buffer each, every file read to EOF.
+func BenchmarkFloorParallel(b *testing.B) {
+	benchEach(b, func(b *testing.B, root string) {
+		stores, _ := AllStores("")
+		workers := runtime.GOMAXPROCS(0)
+		for b.Loop() {
+			paths, _ := Enumerate(root, stores)
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			for range workers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					buf := make([]byte, 64<<10)
+					for {
+						i := int(next.Add(1)) - 1
+						if i >= len(paths) {
+							return
+						}
+						f, err := os.Open(root + "/" + paths[i])
+						if err != nil {
+							panic(err)
+						}
+						for {
+							if _, err := f.Read(buf); err != nil {
+								break
+							}
+						}
+						f.Close()
+					}
+				}()
+			}
+			wg.Wait()
 		}
 	})
 }
