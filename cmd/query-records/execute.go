@@ -209,11 +209,11 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 
 	// 8. Recall.
 	if o.get("--recall") != "" {
-		cap := records.DefaultRecallCap
+		recallCap := records.DefaultRecallCap
 		if o.given("--limit") {
-			cap = limit
+			recallCap = limit
 		}
-		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), cap)
+		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), recallCap)
 	}
 
 	// 9. The corpus.
@@ -281,7 +281,7 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 	return b, nil
 }
 
-func recall(o *options, root, fileEnv string, cap int) ([]byte, error) {
+func recall(o *options, root, fileEnv string, recallCap int) ([]byte, error) {
 	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--project"} {
 		if o.get(f) != "" {
 			return nil, usage("--recall is its own mode — combine only with --limit")
@@ -316,9 +316,9 @@ func recall(o *options, root, fileEnv string, cap int) ([]byte, error) {
 	}
 	t := len(hits)
 	var b []byte
-	if cap > 0 && t > cap {
-		b = append(b, "recall: "+strconv.Itoa(t)+" matched — showing the "+strconv.Itoa(cap)+" most recent (raise --limit for more)\n"...)
-		hits = hits[t-cap:]
+	if recallCap > 0 && t > recallCap {
+		b = append(b, "recall: "+strconv.Itoa(t)+" matched — showing the "+strconv.Itoa(recallCap)+" most recent (raise --limit for more)\n"...)
+		hits = hits[t-recallCap:]
 	} else {
 		b = append(b, "recall: "+strconv.Itoa(t)+" matched\n"...)
 	}
