@@ -63,13 +63,17 @@ func Normalize(body string) (string, bool) {
 }
 
 // Write stores body as a new digest under key and returns the new file's
-// base name. A body with nothing but whitespace is not stored: Write then
+// base name. An empty key, or a body with nothing but whitespace, is not
+// stored: Write then
 // returns "" and no error, creating no directory and reaping nothing.
 // Otherwise Write creates the directory (parents like mkdir -p), refuses one
 // it cannot make private (mode 0700, owned by the current user), reaps
 // expired digests of every key, and publishes body plus one '\n' under a
 // fresh name. Every failure is a *WriteError and leaves no file behind.
 func (s *Store) Write(key, body string) (string, error) {
+	if key == "" {
+		return "", nil // spec 2.4 step 1: nothing to store
+	}
 	if !validKey(key) {
 		return "", &WriteError{Op: "create", Path: s.Dir, Err: ErrInvalidKey}
 	}

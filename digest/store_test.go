@@ -193,7 +193,10 @@ func TestSameSecondWriteOrder(t *testing.T) {
 // that did not come from Key; the derived key stays inside the directory.
 func TestKeyCannotEscape(t *testing.T) {
 	s := newStore(t)
-	for _, bad := range []string{"../../evil", "a/b", "", ".hidden", "x.digest.1"} {
+	if name, err := s.Write("", "GOAL: x"); name != "" || err != nil {
+		t.Errorf("Write with an empty key = %q, %v; want nothing stored, no error", name, err)
+	}
+	for _, bad := range []string{"../../evil", "a/b", ".hidden", "x.digest.1"} {
 		if name, err := s.Write(bad, "GOAL: x"); err == nil || !errors.Is(err, ErrInvalidKey) || name != "" {
 			t.Errorf("Write(%q) = %q, %v; want ErrInvalidKey", bad, name, err)
 		}
