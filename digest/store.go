@@ -64,8 +64,8 @@ func Normalize(body string) (string, bool) {
 
 // Write stores body as a new digest under key and returns the new file's
 // base name. An empty key, or a body with nothing but whitespace, is not
-// stored: Write then
-// returns "" and no error, creating no directory and reaping nothing.
+// stored: Write then returns "" and no error, creating no directory and
+// reaping nothing. A key Key could not have returned is ErrInvalidKey.
 // Otherwise Write creates the directory (parents like mkdir -p), refuses one
 // it cannot make private (mode 0700, owned by the current user), reaps
 // expired digests of every key, and publishes body plus one '\n' under a
