@@ -291,8 +291,7 @@ func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
 	}
 	lines := fm.Lines()
 	if fm.YAMLErr != nil {
-		add(errf(f, RuleYAML, "frontmatter is not valid YAML (line %d: %s); checked line by line",
-			fm.YAMLErr.Line, fm.YAMLErr.Msg))
+		add(yamlFinding(f, fm))
 	}
 	for _, k := range RequiredKeys {
 		if !fm.Has(k) {
@@ -321,6 +320,47 @@ func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
 		}
 	}
 	return recordID(fm)
+}
+
+// yamlFinding names the YAML error of fm and its line in the file. When the
+// decoder gave no line (an undefined alias, a second document) the line is
+// looked up in the block; if even that fails the line is left out.
+func yamlFinding(f string, fm *Frontmatter) Finding {
+	line, msg := fm.YAMLErr.Line, fm.YAMLErr.Msg
+	if line == 0 {
+		line = locateYAMLError(fm.Block, msg)
+	}
+	if line == 0 {
+		return errf(f, RuleYAML, "frontmatter is not valid YAML (%s); checked line by line", msg)
+	}
+	return errf(f, RuleYAML, "frontmatter is not valid YAML (line %d: %s); checked line by line", line, msg)
+}
+
+// locateYAMLError returns the 1-based file line (the block starts on line 2)
+// that a line-less YAML error is about, or 0.
+func locateYAMLError(block []byte, msg string) int {
+	match := func(string) bool { return false }
+	if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
+		name, _, _ = strings.Cut(name, "'")
+		match = func(l string) bool { return strings.Contains(l, "*"+name) }
+	} else if msg == errMultiDoc.Error() {
+		match = func(l string) bool {
+			for _, m := range []string{"---", "..."} {
+				if rest, ok := strings.CutPrefix(l, m); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	n := 2
+	for l := range strings.Lines(string(block)) {
+		if match(strings.TrimRight(l, "\r\n")) {
+			return n
+		}
+		n++
+	}
+	return 0
 }
 
 // firstValue is §11 value(block, key) over the line view: the first line's value.

@@ -218,3 +218,22 @@ func FuzzLintRecord(f *testing.F) {
 		}
 	})
 }
+
+// TestYAMLFindingLine: a YAML error always names a real file line, or none.
+func TestYAMLFindingLine(t *testing.T) {
+	for _, tc := range []struct{ content, want string }{
+		{"---\nid: x\nsee: *nope\n---\n", "(line 3: unknown anchor 'nope' referenced)"},
+		{"---\nid: x\n--- # two\ny: 1\n---\n", "(line 3: the block holds more than one YAML document)"},
+		{"---\nid: x\ntitle: a: b\n---\n", "(line 3: mapping values are not allowed in this context)"},
+	} {
+		got := messages(LintRecord("plans/p.md", []byte(tc.content), nil))
+		if len(got) == 0 || !strings.Contains(got[0], "frontmatter is not valid YAML "+tc.want+"; checked line by line") {
+			t.Errorf("%q: got %q, want the YAML finding %s", tc.content, got, tc.want)
+		}
+	}
+	fm := &Frontmatter{Present: true, YAMLErr: &YAMLError{Msg: "something odd"}}
+	want := "❌ frontmatter-lint: plans/p.md: frontmatter is not valid YAML (something odd); checked line by line"
+	if got := yamlFinding("plans/p.md", fm).String(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
