@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"regexp"
@@ -166,7 +167,7 @@ func LintCorpus(root string) (*LintResult, error) {
 	}
 	r := &LintResult{IDs: l.ids}
 	for _, err := range l.skipped {
-		r.Findings = append(r.Findings, Finding{Rule: RuleUnreadable, Message: err.Error()})
+		r.Findings = append(r.Findings, unreadable("", err))
 	}
 	for _, f := range l.corpus {
 		l.lint(r, f, false)
@@ -257,7 +258,7 @@ func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok boo
 	r.Linted++
 	b, err := os.ReadFile(l.abs(f))
 	if err != nil {
-		r.Findings = append(r.Findings, errf(f, RuleUnreadable, "cannot be read: %v", err))
+		r.Findings = append(r.Findings, unreadable(f, err))
 		return "", true
 	}
 	return lintContent(r, f, b, l.ids), true
@@ -274,6 +275,19 @@ func recordID(fm *Frontmatter) string {
 		return ""
 	}
 	return fm.Scalar("id")
+}
+
+// unreadable reports a file or store directory the lint could not read as
+// "<path>: cannot be read: <reason>", path relative to the root (for a
+// directory error, the path the error names).
+func unreadable(file string, err error) Finding {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		if file == "" {
+			file = pe.Path
+		}
+		err = pe.Err
+	}
+	return errf(file, RuleUnreadable, "cannot be read: %v", err)
 }
 
 var projectRE = regexp.MustCompile(`^[a-z0-9._-]+(/[a-z0-9._-]+)?$`)

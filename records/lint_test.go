@@ -2,9 +2,12 @@ package records
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -235,5 +238,44 @@ func TestYAMLFindingLine(t *testing.T) {
 	want := "❌ frontmatter-lint: plans/p.md: frontmatter is not valid YAML (something odd); checked line by line"
 	if got := yamlFinding("plans/p.md", fm).String(); got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestUnreadableFinding: an unreadable file or store directory is named
+// once, relative to the root, with the reason only (no absolute path).
+func TestUnreadableFinding(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		err  error
+		want string
+	}{
+		{"references/decisions/x.md", &fs.PathError{Op: "open", Path: "/abs/root/references/decisions/x.md", Err: fs.ErrPermission},
+			"❌ frontmatter-lint: references/decisions/x.md: cannot be read: permission denied"},
+		{"", &fs.PathError{Op: "open", Path: "plans/locked", Err: fs.ErrPermission},
+			"❌ frontmatter-lint: plans/locked: cannot be read: permission denied"},
+		{"plans/p.md", errors.New("short read"), "❌ frontmatter-lint: plans/p.md: cannot be read: short read"},
+	} {
+		f := unreadable(tc.file, tc.err)
+		if got := f.String(); got != tc.want || f.Rule != RuleUnreadable || f.Severity != SeverityError {
+			t.Errorf("got %q (%s), want %q", got, f.Rule, tc.want)
+		}
+	}
+}
+
+// TestLintCorpusUnreadableDir runs where permissions bind (not as root).
+func TestLintCorpusUnreadableDir(t *testing.T) {
+	if runtime.GOOS == "windows" || os.Getuid() == 0 {
+		t.Skip("needs POSIX permissions and a non-root user")
+	}
+	root := writeTree(t, map[string]string{"plans/a.md": good, "plans/locked/b.md": good})
+	os.Chmod(filepath.Join(root, "plans/locked"), 0)
+	t.Cleanup(func() { os.Chmod(filepath.Join(root, "plans/locked"), 0o755) })
+	r, err := LintCorpus(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := messages(r.Findings)
+	if want := []string{"❌ frontmatter-lint: plans/locked: cannot be read: permission denied"}; !slices.Equal(got, want) || !r.Failed() {
+		t.Errorf("got %q, want %q and a failed lint", got, want)
 	}
 }
