@@ -20,6 +20,7 @@ func init() {
 		"crlf":           cmdCRLF,
 		"expandenv":      cmdExpandEnv,
 		"lookpath":       cmdLookPath,
+		"assemble":       cmdAssemble,
 	} {
 		if _, dup := scriptCmds[name]; dup {
 			panic("script command " + name + " registered twice")
@@ -156,4 +157,49 @@ func cmdExpandEnv(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(err)
 		ts.Check(os.WriteFile(ts.MkAbs(f), []byte(os.Expand(string(b), ts.Getenv)), 0o666))
 	}
+}
+
+// cmdAssemble writes dst from parts, in order: a file of the work dir, or
+// "pad:N" (filler "pad_NNNNNN: xxx…" key lines adding at least N bytes), or
+// "line:KEY:N" (one "KEY: [k0, k1, …]" flow-list line of at least N bytes),
+// so a scenario can put keys before, after and around a block bigger than a
+// pipe buffer or a bufio.Scanner line.
+//
+//	assemble kb/references/decisions/big.md head.txt pad:70000 tail.txt
+func cmdAssemble(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: assemble <dst> <file|pad:N|line:KEY:N>...")
+	}
+	var sb strings.Builder
+	for _, part := range args[1:] {
+		switch {
+		case strings.HasPrefix(part, "pad:"):
+			n, err := strconv.Atoi(part[len("pad:"):])
+			if err != nil || n <= 0 {
+				ts.Fatalf("assemble: bad part %q", part)
+			}
+			for i, start := 0, sb.Len(); sb.Len()-start < n; i++ {
+				fmt.Fprintf(&sb, "pad_%06d: %s\n", i, strings.Repeat("x", 60))
+			}
+		case strings.HasPrefix(part, "line:"):
+			key, num, ok := strings.Cut(part[len("line:"):], ":")
+			n, err := strconv.Atoi(num)
+			if !ok || key == "" || err != nil || n <= 0 {
+				ts.Fatalf("assemble: bad part %q", part)
+			}
+			start := sb.Len()
+			sb.WriteString(key + ": [k0")
+			for i := 1; sb.Len()-start < n; i++ {
+				fmt.Fprintf(&sb, ", k%d", i)
+			}
+			sb.WriteString("]\n")
+		default:
+			b, err := os.ReadFile(ts.MkAbs(part))
+			ts.Check(err)
+			sb.Write(b)
+		}
+	}
+	dst := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(dst), 0o777))
+	ts.Check(os.WriteFile(dst, []byte(sb.String()), 0o666))
 }

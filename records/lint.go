@@ -351,9 +351,12 @@ func yamlFinding(f string, fm *Frontmatter) Finding {
 }
 
 // locateYAMLError returns the 1-based file line (the block starts on line 2)
-// that a line-less YAML error is about, or 0.
+// that a line-less YAML error is about, or 0. yaml.v3 leaves the line out of
+// a scanner or parser error on the first line of the block; it never gives
+// one for an undefined alias, nor does the records decoder for a second
+// document, which are looked up in the block.
 func locateYAMLError(block []byte, msg string) int {
-	match := func(string) bool { return false }
+	var match func(string) bool
 	if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
 		name, _, _ = strings.Cut(name, "'")
 		match = func(l string) bool { return strings.Contains(l, "*"+name) }
@@ -366,6 +369,8 @@ func locateYAMLError(block []byte, msg string) int {
 			}
 			return false
 		}
+	} else {
+		return 2
 	}
 	n := 2
 	for l := range strings.Lines(string(block)) {

@@ -228,14 +228,18 @@ func TestYAMLFindingLine(t *testing.T) {
 		{"---\nid: x\nsee: *nope\n---\n", "(line 3: unknown anchor 'nope' referenced)"},
 		{"---\nid: x\n--- # two\ny: 1\n---\n", "(line 3: the block holds more than one YAML document)"},
 		{"---\nid: x\ntitle: a: b\n---\n", "(line 3: mapping values are not allowed in this context)"},
+		// yaml.v3 omits the line of an error on the block's first line.
+		{"---\ntitle: a: b\nid: x\n---\n", "(line 2: mapping values are not allowed in this context)"},
+		{"---\n\tid: x\n---\n", "(line 2: found character that cannot start any token)"},
 	} {
 		got := messages(LintRecord("plans/p.md", []byte(tc.content), nil))
 		if len(got) == 0 || !strings.Contains(got[0], "frontmatter is not valid YAML "+tc.want+"; checked line by line") {
 			t.Errorf("%q: got %q, want the YAML finding %s", tc.content, got, tc.want)
 		}
 	}
-	fm := &Frontmatter{Present: true, YAMLErr: &YAMLError{Msg: "something odd"}}
-	want := "❌ frontmatter-lint: plans/p.md: frontmatter is not valid YAML (something odd); checked line by line"
+	// An alias that cannot be found in the block: the line is left out.
+	fm := &Frontmatter{Present: true, Block: []byte("id: x\n"), YAMLErr: &YAMLError{Msg: "unknown anchor 'zz' referenced"}}
+	want := "❌ frontmatter-lint: plans/p.md: frontmatter is not valid YAML (unknown anchor 'zz' referenced); checked line by line"
 	if got := yamlFinding("plans/p.md", fm).String(); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
