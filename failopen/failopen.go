@@ -130,9 +130,10 @@ func (l *Log) Record(gate, why, sessionID string) error {
 }
 
 // appendLine writes line with a single write call on an O_APPEND descriptor:
-// concurrent appenders never interleave within a line.
+// concurrent appenders never interleave within a line. The open never waits
+// (O_NONBLOCK: a FIFO without a reader is an error, not a hang).
 func appendLine(path string, line []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|nonblock, 0o666)
 	if err != nil {
 		return err
 	}
