@@ -259,7 +259,31 @@ func decodeYAML(block []byte, fs *fmFields) *YAMLError {
 		}
 		fs.entries = append(fs.entries, e)
 	}
-	return nil
+	return hiddenKeyLine(block, fs)
+}
+
+// hiddenKeyLine reports a column-0 "key:" line that the YAML reading did
+// not take as a top-level key: a quote or bracket left open above it made
+// it part of a value spanning lines. The line reading upstream used sees
+// that key, so the block must be read line by line, or a record the bash
+// version found would be lost. Only keys YAML would read as plain
+// top-level keys are compared (not "'id':" or "<<:").
+func hiddenKeyLine(block []byte, fs *fmFields) *YAMLError {
+	var bad *YAMLError
+	have := make(map[string]int, len(fs.entries))
+	for _, e := range fs.entries {
+		have[string(e.key)]++
+	}
+	eachKeyLine(block, func(n int, key, _ []byte) {
+		if bad != nil || keyLen(key) != len(key) {
+			return
+		}
+		if have[string(key)]--; have[string(key)] < 0 {
+			bad = &YAMLError{Line: n + 2, Msg: "key line \"" + string(key) +
+				":\" is inside a value that spans lines (a quote or bracket left open above it)"}
+		}
+	})
+	return bad
 }
 
 // yamlError turns a yaml.v3 error message into a YAMLError with a file
