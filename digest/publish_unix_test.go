@@ -28,24 +28,39 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 	}
 }
 
-// 9.2: a name collision draws a new name and never overwrites.
+// 9.2: a name collision draws a new name and never overwrites. The first
+// name drawn is really taken (another writer's digest lands there first):
+// that file must survive byte for byte and a second name must be drawn.
 func TestCollisionRetries(t *testing.T) {
 	s := newStore(t)
 	calls := 0
+	var taken string
 	defer func(orig func(string, string) error) { link = orig }(link)
 	link = func(old, new string) error {
 		calls++
 		if calls == 1 {
-			return &os.LinkError{Op: "link", Old: old, New: new, Err: os.ErrExist}
+			taken = new
+			if err := os.WriteFile(new, []byte("GOAL: someone else\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return os.Link(old, new)
 	}
-	mustWrite(t, s, "s1", "GOAL: x")
+	name := mustWrite(t, s, "s1", "GOAL: x")
 	if calls != 2 {
 		t.Fatalf("link called %d times, want 2", calls)
 	}
-	if got := digestFiles(t, s.Dir); len(got) != 1 {
-		t.Fatalf("files %q, want one", got)
+	if filepath.Join(s.Dir, name) == taken {
+		t.Fatalf("published under the taken name %q", name)
+	}
+	if data, err := os.ReadFile(taken); err != nil || string(data) != "GOAL: someone else\n" {
+		t.Fatalf("the other digest was overwritten or removed: %q, %v", data, err)
+	}
+	if got := digestFiles(t, s.Dir); len(got) != 2 {
+		t.Fatalf("files %q, want two", got)
+	}
+	if out := read(t, s, "s1"); !strings.Contains(out, "GOAL: someone else\n") || !strings.Contains(out, "GOAL: x\n") {
+		t.Fatalf("replay %q lacks a digest", out)
 	}
 }
 
