@@ -21,6 +21,20 @@ type UsageError struct{ Lines []string }
 
 func (e *UsageError) Error() string        { return strings.Join(e.Lines, "\n") }
 func (e *UsageError) Is(target error) bool { return target == ErrUsage }
+func (e *UsageError) messages() []string   { return e.Lines }
+
+// MessageLines returns the messages of err one per element, without the
+// "query-records: " prefix. A value substituted into a message (a flag, a
+// path, a search term) is kept whole even when it holds an LF, so a caller
+// printing one prefixed line per element writes the raw bytes the upstream
+// tool wrote. For errors of other packages it splits Error() on LF.
+func MessageLines(err error) []string {
+	var m interface{ messages() []string }
+	if errors.As(err, &m) {
+		return m.messages()
+	}
+	return strings.Split(err.Error(), "\n")
+}
 
 // CatError refuses a --cat batch: Refs are the references that are not
 // records of the scanned stores, in input order ("(empty)" for an empty
@@ -30,16 +44,18 @@ type CatError struct {
 	IDLike bool
 }
 
-func (e *CatError) Error() string {
-	var b strings.Builder
+func (e *CatError) Error() string { return strings.Join(e.messages(), "\n") }
+
+func (e *CatError) messages() []string {
+	var out []string
 	for _, r := range e.Refs {
-		b.WriteString("--cat: not a record in the scanned stores: " + r + "\n")
+		out = append(out, "--cat: not a record in the scanned stores: "+r)
 	}
-	b.WriteString("--cat reads only records the same scan returns (see --list-stores); nothing was dumped.")
+	out = append(out, "--cat reads only records the same scan returns (see --list-stores); nothing was dumped.")
 	if e.IDLike {
-		b.WriteString("\n--cat takes record PATHS. To fetch by record id, use: --id <id> --full")
+		out = append(out, "--cat takes record PATHS. To fetch by record id, use: --id <id> --full")
 	}
-	return b.String()
+	return out
 }
 
 func (e *CatError) Is(target error) bool { return target == ErrUsage }
@@ -51,9 +67,11 @@ type ScanError struct {
 	Err  error
 }
 
-func (e *ScanError) Error() string {
-	return "cannot read " + e.Path + ": " + errText(e.Err) +
-		"\nrecord scan failed (awk unusable or lib missing) — NOT 'no matches'"
+func (e *ScanError) Error() string { return strings.Join(e.messages(), "\n") }
+
+func (e *ScanError) messages() []string {
+	return []string{"cannot read " + e.Path + ": " + errText(e.Err),
+		"record scan failed (awk unusable or lib missing) — NOT 'no matches'"}
 }
 func (e *ScanError) Unwrap() error        { return e.Err }
 func (e *ScanError) Is(target error) bool { return target == ErrScan }
@@ -62,8 +80,10 @@ func (e *ScanError) Is(target error) bool { return target == ErrScan }
 // file. File is the path as configured.
 type RecallStoreError struct{ File string }
 
-func (e *RecallStoreError) Error() string {
-	return "recall store not found: " + e.File + " — NOT 'no matches'"
+func (e *RecallStoreError) Error() string { return e.messages()[0] }
+
+func (e *RecallStoreError) messages() []string {
+	return []string{"recall store not found: " + e.File + " — NOT 'no matches'"}
 }
 func (e *RecallStoreError) Is(target error) bool { return target == ErrScan }
 
@@ -73,9 +93,11 @@ type RecallScanError struct {
 	Err  error
 }
 
-func (e *RecallScanError) Error() string {
-	return "cannot read " + e.File + ": " + errText(e.Err) +
-		"\nrecall scan failed (awk unusable or lib missing) — NOT 'no matches'"
+func (e *RecallScanError) Error() string { return strings.Join(e.messages(), "\n") }
+
+func (e *RecallScanError) messages() []string {
+	return []string{"cannot read " + e.File + ": " + errText(e.Err),
+		"recall scan failed (awk unusable or lib missing) — NOT 'no matches'"}
 }
 func (e *RecallScanError) Unwrap() error        { return e.Err }
 func (e *RecallScanError) Is(target error) bool { return target == ErrScan }
@@ -87,8 +109,10 @@ type NoRootError struct {
 	Err  error
 }
 
-func (e *NoRootError) Error() string {
-	return "cannot enter corpus root " + e.Root + ": " + errText(e.Err)
+func (e *NoRootError) Error() string { return e.messages()[0] }
+
+func (e *NoRootError) messages() []string {
+	return []string{"cannot enter corpus root " + e.Root + ": " + errText(e.Err)}
 }
 func (e *NoRootError) Unwrap() error { return e.Err }
 

@@ -152,7 +152,7 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 		root = home + "/.claude"
 	}
 	if err := records.EnterRoot(root); err != nil {
-		printLines(stderr, err.Error())
+		printLines(stderr, records.MessageLines(err)...)
 		return nil, nil // a missing root is an empty result
 	}
 
@@ -219,11 +219,11 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 	// 9. The corpus.
 	c, err := records.Open(root, stores)
 	if err != nil {
-		printLines(stderr, err.Error())
+		printLines(stderr, records.MessageLines(err)...)
 		return nil, nil
 	}
 	for _, e := range c.Skipped {
-		printLines(stderr, e.Error())
+		printLines(stderr, records.MessageLines(e)...)
 	}
 
 	// 10. --cat.

@@ -40,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer, env func(string) (string, bool
 		return 1
 	}
 	if err != nil {
-		printLines(stderr, err.Error())
+		printLines(stderr, records.MessageLines(err)...)
 	}
 	return exitCode(err)
 }
@@ -68,17 +68,15 @@ func writeAll(w io.Writer, b []byte) error {
 	return err
 }
 
-// printLines writes each line of msg to w behind the tool prefix.
-func printLines(w io.Writer, msg string) {
+// printLines writes each message to w behind the tool prefix, ending it
+// with an LF. A message is written whole, LFs inside it included (§16: the
+// values it names are raw bytes).
+func printLines(w io.Writer, msgs ...string) {
 	var b []byte
-	start := 0
-	for i := 0; i <= len(msg); i++ {
-		if i == len(msg) || msg[i] == '\n' {
-			b = append(b, "query-records: "...)
-			b = append(b, msg[start:i]...)
-			b = append(b, '\n')
-			start = i + 1
-		}
+	for _, m := range msgs {
+		b = append(b, "query-records: "...)
+		b = append(b, m...)
+		b = append(b, '\n')
 	}
 	w.Write(b)
 }
