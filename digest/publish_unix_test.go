@@ -108,3 +108,24 @@ func TestNotVisibleMidWrite(t *testing.T) {
 		t.Fatalf("replay %q", out)
 	}
 }
+
+// 2.4: the temporary file lives inside the digest directory (renameio's
+// WithTempDir), never in $TMPDIR, and starts with a dot so no reader selects
+// it.
+func TestTempFileInsideStore(t *testing.T) {
+	s := newStore(t)
+	t.Setenv("TMPDIR", t.TempDir())
+	defer func(orig func(*os.File, []byte) (int, error)) { writeFile = orig }(writeFile)
+	var tmp string
+	writeFile = func(f *os.File, b []byte) (int, error) {
+		tmp = f.Name()
+		return f.Write(b)
+	}
+	mustWrite(t, s, "s1", "GOAL: x")
+	if filepath.Dir(tmp) != s.Dir || !strings.HasPrefix(filepath.Base(tmp), ".") {
+		t.Fatalf("temporary file %q, want a dot file directly in %q", tmp, s.Dir)
+	}
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Fatalf("temporary file left behind (stat: %v)", err)
+	}
+}
