@@ -51,7 +51,7 @@ func CheckSurface(dir string, opt SurfaceOptions) (*SurfaceResult, error) {
 	}
 	var dirs, missing []string
 	for _, e := range ents {
-		if isDir(filepath.Join(skillsDir, e.Name())) {
+		if !hidden(e.Name()) && isDir(filepath.Join(skillsDir, e.Name())) {
 			dirs = append(dirs, e.Name())
 		}
 	}

@@ -72,7 +72,7 @@ func IsRepo(dir string) bool {
 		return false
 	}
 	for _, e := range ents {
-		if isDir(filepath.Join(dir, "plugins", e.Name())) {
+		if !hidden(e.Name()) && isDir(filepath.Join(dir, "plugins", e.Name())) {
 			return true
 		}
 	}
@@ -80,7 +80,8 @@ func IsRepo(dir string) bool {
 }
 
 // Load reads the plugin at dir, or, when repo is true, every directory
-// directly under dir/plugins (sorted by name).
+// directly under dir/plugins (sorted by name, hidden ones skipped as a
+// shell glob does).
 func Load(dir string, repo bool) (*Tree, error) {
 	if err := checkDir(dir); err != nil {
 		return nil, err
@@ -93,7 +94,7 @@ func Load(dir string, repo bool) (*Tree, error) {
 		}
 		for _, e := range ents {
 			p := filepath.Join(dir, "plugins", e.Name())
-			if isDir(p) {
+			if !hidden(e.Name()) && isDir(p) {
 				dirs = append(dirs, p)
 			}
 		}
@@ -123,6 +124,11 @@ func checkDir(dir string) error {
 	return nil
 }
 
+// hidden reports whether a directory entry is one a shell glob (*) skips.
+// The rules name their inputs as globs (skills/*/SKILL.md, agents/*.md,
+// plugins/*/), so dot entries are not part of a plugin.
+func hidden(name string) bool { return strings.HasPrefix(name, ".") }
+
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
@@ -141,7 +147,7 @@ func loadPlugin(dir string) (*Plugin, error) {
 	}
 	for _, e := range ents {
 		path := filepath.Join(dir, "skills", e.Name(), "SKILL.md")
-		if !isFile(path) {
+		if hidden(e.Name()) || !isFile(path) {
 			continue
 		}
 		b, err := os.ReadFile(path)
@@ -165,7 +171,7 @@ func loadPlugin(dir string) (*Plugin, error) {
 	for _, e := range ents {
 		name, ok := strings.CutSuffix(e.Name(), ".md")
 		path := filepath.Join(dir, "agents", e.Name())
-		if !ok || !isFile(path) {
+		if !ok || hidden(e.Name()) || !isFile(path) {
 			continue
 		}
 		b, err := os.ReadFile(path)
