@@ -269,13 +269,20 @@ func parseLint(content []byte) *Frontmatter {
 	return ParseFrontmatter(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n")))
 }
 
-// recordID is a record's id as the corpus map keys it.
+// recordID is a record's id as the corpus map keys it: cut at its first
+// blank, as §12.3 does, so an id never holds whitespace.
 func recordID(fm *Frontmatter) string {
 	if !fm.Present {
 		return ""
 	}
-	return fm.Scalar("id")
+	id := strings.TrimLeftFunc(fm.Scalar("id"), isSpaceRune)
+	if i := strings.IndexFunc(id, isSpaceRune); i >= 0 {
+		id = id[:i]
+	}
+	return id
 }
+
+func isSpaceRune(r rune) bool { return r < 0x80 && isSpace(byte(r)) }
 
 // unreadable reports a file or store directory the lint could not read as
 // "<path>: cannot be read: <reason>", path relative to the root (for a
@@ -418,10 +425,14 @@ var storeKeyRE = func() *regexp.Regexp {
 // scalars; otherwise the upstream line-based tokenizer (never globbed).
 func linkTokens(fm *Frontmatter, lines []KeyLine) []string {
 	if fm.YAMLErr == nil {
+		// A scalar naming several ids ("dec.a, dec.b") names each of them,
+		// as upstream's tokenizer read it: ids hold no blank (§12.3).
 		var out []string
 		for _, v := range fm.Leaves("links") {
-			if v != "" && v != "~" {
-				out = append(out, v)
+			for _, tok := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || isSpaceRune(r) }) {
+				if tok != "~" {
+					out = append(out, tok)
+				}
 			}
 		}
 		return out
