@@ -27,7 +27,7 @@ const (
 	RuleMissingTarget = "missing-target"  // targeted path that is not a regular file
 	RuleUnreadable    = "unreadable"      // the file could not be read
 	RuleNoFrontmatter = "no-frontmatter"  // first line is not ---
-	RuleYAML          = "invalid-yaml"    // block is not YAML; read line by line instead
+	RuleYAML          = "invalid-yaml"    // block is not YAML; read line by line instead (warning)
 	RuleRequiredKey   = "required-key"    // one of the six keys is missing
 	RuleKeywordsEmpty = "keywords-empty"  // keywords: names no keyword
 	RuleUnenforced    = "unenforced"      // principle without enforced_by: (warning)
@@ -343,18 +343,24 @@ func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
 	return recordID(fm)
 }
 
-// yamlFinding names the YAML error of fm and its line in the file. When the
-// decoder gave no line (an undefined alias, a second document) the line is
-// looked up in the block; if even that fails the line is left out.
+// yamlFinding names the YAML error of fm and its line in the file, as a
+// warning: the block is then checked line by line exactly as upstream did,
+// so a record upstream passed still passes. When the decoder gave no line
+// (an undefined alias, a second document) the line is looked up in the
+// block; if even that fails the line is left out.
 func yamlFinding(f string, fm *Frontmatter) Finding {
 	line, msg := fm.YAMLErr.Line, fm.YAMLErr.Msg
 	if line == 0 {
 		line = locateYAMLError(fm.Block, msg)
 	}
+	var w Finding
 	if line == 0 {
-		return errf(f, RuleYAML, "frontmatter is not valid YAML (%s); checked line by line", msg)
+		w = errf(f, RuleYAML, "frontmatter is not valid YAML (%s); checked line by line", msg)
+	} else {
+		w = errf(f, RuleYAML, "frontmatter is not valid YAML (line %d: %s); checked line by line", line, msg)
 	}
-	return errf(f, RuleYAML, "frontmatter is not valid YAML (line %d: %s); checked line by line", line, msg)
+	w.Severity = SeverityWarning
+	return w
 }
 
 // locateYAMLError returns the 1-based file line (the block starts on line 2)

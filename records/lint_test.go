@@ -95,7 +95,7 @@ func TestLintRecord(t *testing.T) {
 			}},
 		{"line view tokens", "references/decisions/x.md",
 			strings.Replace(good, "links: {}", `links: { decisions: [dec.a, "dec.nope"], other: x }`+"\nbad: a: b", 1), []string{
-				"❌ frontmatter-lint: references/decisions/x.md: frontmatter is not valid YAML (line 7: mapping values are not allowed in this context); checked line by line",
+				"⚠ frontmatter-lint WARNING: references/decisions/x.md: frontmatter is not valid YAML (line 7: mapping values are not allowed in this context); checked line by line",
 				"❌ frontmatter-lint: references/decisions/x.md: links target 'dec.nope' resolves to no record id in the corpus",
 				"❌ frontmatter-lint: references/decisions/x.md: links target 'other:' resolves to no record id in the corpus",
 				"❌ frontmatter-lint: references/decisions/x.md: links target 'x' resolves to no record id in the corpus",
@@ -239,7 +239,7 @@ func TestYAMLFindingLine(t *testing.T) {
 	}
 	// An alias that cannot be found in the block: the line is left out.
 	fm := &Frontmatter{Present: true, Block: []byte("id: x\n"), YAMLErr: &YAMLError{Msg: "unknown anchor 'zz' referenced"}}
-	want := "❌ frontmatter-lint: plans/p.md: frontmatter is not valid YAML (unknown anchor 'zz' referenced); checked line by line"
+	want := "⚠ frontmatter-lint WARNING: plans/p.md: frontmatter is not valid YAML (unknown anchor 'zz' referenced); checked line by line"
 	if got := yamlFinding("plans/p.md", fm).String(); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
