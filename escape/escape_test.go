@@ -3,6 +3,8 @@ package escape
 import (
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -81,5 +83,37 @@ func TestRecordSanitisesAndNeverCreatesParent(t *testing.T) {
 	}
 	if got := LogPath(env(map[string]string{"HOME": "/h"})); got != "/h/.claude/gate-escape.jsonl" {
 		t.Errorf("LogPath default = %q", got)
+	}
+}
+
+// Many hooks release at once: every record lands whole, on its own line
+// (one O_APPEND write each, no read-modify-write).
+func TestRecordConcurrentAppends(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "escape.jsonl")
+	const n = 64
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			key := []string{HowDoIGate, AmIDoneGate, FrontmatterCheck}[i%3]
+			if err := Record(log, key, "PROCEDURES_ENABLE_"+key, time.Unix(0, 0)); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), n, b)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, `{"ts":"1970-01-01T00:00:00Z","gate":"`) || !strings.HasSuffix(l, `"}`) {
+			t.Errorf("torn or malformed record %q", l)
+		}
 	}
 }
