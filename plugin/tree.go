@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -154,7 +155,7 @@ func loadPlugin(dir string) (*Plugin, error) {
 		if err != nil {
 			return nil, err
 		}
-		fm := records.ParseFrontmatter(b)
+		fm := parseFrontmatter(b)
 		p.Skills = append(p.Skills, &Skill{
 			Name:     e.Name(),
 			Path:     path,
@@ -181,12 +182,18 @@ func loadPlugin(dir string) (*Plugin, error) {
 		p.Agents = append(p.Agents, &Agent{
 			Name:  name,
 			Path:  path,
-			Model: records.ParseFrontmatter(b).Scalar("model"),
+			Model: parseFrontmatter(b).Scalar("model"),
 		})
 	}
 	sort.Slice(p.Skills, func(i, j int) bool { return p.Skills[i].Name < p.Skills[j].Name })
 	sort.Slice(p.Agents, func(i, j int) bool { return p.Agents[i].Name < p.Agents[j].Name })
 	return p, nil
+}
+
+// parseFrontmatter reads a SKILL.md or agent frontmatter; CRLF line ends are
+// accepted, as the frontmatter lint accepts them (L-45).
+func parseFrontmatter(b []byte) *records.Frontmatter {
+	return records.ParseFrontmatter(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")))
 }
 
 // hasForkLine reports whether some line of b starts with "context:" and its
