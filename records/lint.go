@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity grades a lint finding: errors fail the lint, warnings do not.
@@ -382,6 +383,8 @@ func locateYAMLError(block []byte, msg string) int {
 			}
 			return false
 		}
+	} else if isReaderError(msg) {
+		match = func(l string) bool { return !utf8.ValidString(l) || strings.IndexFunc(l, notYAMLChar) >= 0 }
 	} else {
 		return 2
 	}
@@ -393,6 +396,25 @@ func locateYAMLError(block []byte, msg string) int {
 		n++
 	}
 	return 0
+}
+
+// isReaderError reports whether msg is one of yaml.v3's character-level
+// errors, which never carry a line.
+func isReaderError(msg string) bool {
+	for _, m := range []string{"UTF-8", "UTF-16", "Unicode", "surrogate", "control characters"} {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// notYAMLChar reports a valid rune that YAML does not allow in a stream.
+func notYAMLChar(r rune) bool {
+	if r == '\t' || r == '\n' || r == '\r' || r == 0x85 {
+		return false
+	}
+	return r < 0x20 || (r >= 0x7F && r < 0xA0) || (r >= 0xD800 && r < 0xE000) || r == 0xFFFE || r == 0xFFFF
 }
 
 // firstValue is §11 value(block, key) over the line view: the first line's value.

@@ -231,6 +231,9 @@ func TestYAMLFindingLine(t *testing.T) {
 		// yaml.v3 omits the line of an error on the block's first line.
 		{"---\ntitle: a: b\nid: x\n---\n", "(line 2: mapping values are not allowed in this context)"},
 		{"---\n\tid: x\n---\n", "(line 2: found character that cannot start any token)"},
+		// Reader errors carry no line wherever they are: the bad byte's line.
+		{"---\nid: x\nkind: k\nkeywords: [\xff]\n---\n", "(line 4: invalid leading UTF-8 octet)"},
+		{"---\nid: x\nkind: k\ndate: d\ntitle: a\x00b\n---\n", "(line 5: control characters are not allowed)"},
 	} {
 		got := messages(LintRecord("plans/p.md", []byte(tc.content), nil))
 		if len(got) == 0 || !strings.Contains(got[0], "frontmatter is not valid YAML "+tc.want+"; checked line by line") {
