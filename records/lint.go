@@ -276,11 +276,22 @@ func recordID(fm *Frontmatter) string {
 	if !fm.Present {
 		return ""
 	}
-	id := strings.TrimLeftFunc(fm.Scalar("id"), isSpaceRune)
+	id := strings.TrimLeftFunc(lintScalar(fm, "id"), isSpaceRune)
 	if i := strings.IndexFunc(id, isSpaceRune); i >= 0 {
 		id = id[:i]
 	}
 	return id
+}
+
+// lintScalar is a top-level scalar: the YAML value, or in the line view
+// §11 value(block, key) -- the FIRST "key:" line, as upstream read it --
+// cut at its first blank, one outer quote pair removed.
+func lintScalar(fm *Frontmatter, key string) string {
+	if fm.YAMLErr == nil {
+		return fm.Scalar(key)
+	}
+	v, _ := firstValue(fm.Lines(), key)
+	return string(firstTokenUnquoted([]byte(v)))
 }
 
 func isSpaceRune(r rune) bool { return r < 0x80 && isSpace(byte(r)) }
@@ -329,7 +340,7 @@ func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
 		add(w)
 	}
 	if fm.Has("project") {
-		p := fm.Scalar("project")
+		p := lintScalar(fm, "project")
 		if !projectRE.MatchString(p) {
 			add(errf(f, RuleProject, "project: '%s' is malformed — expected <repo> or <owner>/<repo>, characters [a-z0-9._-] (omit the key entirely for a corpus-wide record)", p))
 		}

@@ -286,3 +286,19 @@ func TestLintCorpusUnreadableDir(t *testing.T) {
 		t.Errorf("got %q, want %q and a failed lint", got, want)
 	}
 }
+
+// TestLineViewReadsFirstLine: in the line view (invalid YAML) every value is
+// §11 value(block, key), the FIRST "key:" line, as upstream read it.
+func TestLineViewReadsFirstLine(t *testing.T) {
+	content := "---\ntitle: a: b\nid: dec.first\nproject: good/repo\nkind: k\ndate: d\nkeywords: [k]\nlinks: [dec.first]\nstatus: s\nproject: BAD\nid: dec.second\n---\n"
+	ids := &IDMap{}
+	ids.add("dec.first", "plans/p.md")
+	got := messages(LintRecord("plans/p.md", []byte(content), ids))
+	want := []string{"⚠ frontmatter-lint WARNING: plans/p.md: frontmatter is not valid YAML (line 2: mapping values are not allowed in this context); checked line by line"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if id := recordID(parseLint([]byte(content))); id != "dec.first" {
+		t.Errorf("recordID = %q, want dec.first", id)
+	}
+}
