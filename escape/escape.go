@@ -2,7 +2,6 @@ package escape
 
 import (
 	"os"
-	"strings"
 	"time"
 )
 
@@ -19,11 +18,30 @@ const (
 // off.
 func ReleasedBy(key string, getenv func(string) string) string {
 	for _, name := range []string{"CLAUDE_PLUGIN_OPTION_ENABLE_" + key, "PROCEDURES_ENABLE_" + key} {
-		if v := getenv(name); v == "0" || strings.EqualFold(v, "false") {
+		if v := getenv(name); v == "0" || isFalse(v) {
 			return name
 		}
 	}
 	return ""
+}
+
+// isFalse reports whether v is "false" in any ASCII letter case (bash
+// lower-cases ASCII only: strings.EqualFold would also accept the Unicode
+// long s, U+017F, for "s").
+func isFalse(v string) bool {
+	if len(v) != len("false") {
+		return false
+	}
+	for i := range len(v) {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != "false"[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // LogPath is $GATE_ESCAPE_LOG, or $HOME/.claude/gate-escape.jsonl when that

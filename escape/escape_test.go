@@ -26,6 +26,8 @@ func TestReleasedBy(t *testing.T) {
 		{"no", "off", ""},          // GE-05
 		{"disabled", "FALSEY", ""}, // GE-05
 		{"", " false", ""},         // no trimming
+		{"", "fal\u017fe", ""},     // ASCII case only: U+017F (long s) folds to s in Unicode, not in bash
+		{"", "false\n", ""},        // exactly false
 		{"true", "false", plain},   // GE-08
 		{"false", "true", opt},     // GE-07
 		{"0", "false", opt},        // GE-22: both off names the option
