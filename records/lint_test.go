@@ -211,12 +211,16 @@ func FuzzLintRecord(f *testing.F) {
 	f.Add([]byte("---\r\nkeywords:\r\n  - a\r\n"))
 	f.Add([]byte("---\nlinks: &a [*a]\nproject: 'x\n"))
 	f.Add([]byte(""))
+	f.Add([]byte("---\nid: x\nsee: *nope\n--- \ny: \x00\n---\n"))
 	ids := &IDMap{}
 	ids.add("dec.a", "references/decisions/a.md")
 	f.Fuzz(func(t *testing.T, content []byte) {
 		for _, fd := range LintRecord("references/principles/p.md", content, ids) {
 			if !strings.HasPrefix(fd.Message, "references/principles/p.md: ") || fd.Rule == "" {
 				t.Fatalf("finding %+v does not name its file and rule", fd)
+			}
+			if fd.Rule == RuleYAML && (fd.Severity != SeverityWarning || strings.Contains(fd.Message, "(line 0:")) {
+				t.Fatalf("YAML finding %+v: want a warning naming a real line", fd)
 			}
 		}
 	})
