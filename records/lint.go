@@ -230,11 +230,31 @@ func newLinter(root string) (*linter, error) {
 		if err != nil {
 			continue // reported when the file itself is linted
 		}
-		if id := recordID(parseLint(b)); id != "" {
+		if id := recordID(parseLint(b)); id != "" && !l.listed(id, f) {
 			l.ids.add(id, f)
 		}
 	}
 	return l, nil
+}
+
+// listed reports whether the file f already declares id under another
+// name: a symlinked store (L-41) that aliases another store reaches the
+// same record twice, which is not a duplicate.
+func (l *linter) listed(id, f string) bool {
+	prev := l.ids.files[id]
+	if len(prev) == 0 {
+		return false
+	}
+	fi, err := os.Stat(l.abs(f))
+	if err != nil {
+		return false
+	}
+	for _, g := range prev {
+		if gi, err := os.Stat(l.abs(g)); err == nil && os.SameFile(fi, gi) {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *linter) abs(f string) string { return l.root + string(os.PathSeparator) + f }
