@@ -285,7 +285,7 @@ func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok boo
 	return lintContent(r, f, b, l.ids), true
 }
 
-// lintFM is the lint's view of a record: CRLF line ends are accepted.
+// parseLint reads a record as the lint sees it: CRLF line ends are accepted.
 func parseLint(content []byte) *Frontmatter {
 	return ParseFrontmatter(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n")))
 }
