@@ -29,7 +29,9 @@ type Frontmatter struct {
 	// there is no frontmatter, and nil when the block is unterminated.
 	Body []byte
 	// YAMLErr is non-nil when the block is not valid YAML, holds more than
-	// one YAML document, or is not a mapping: the accessors then use the
+	// one YAML document, is not a mapping, or hides a column-0 "key:" line
+	// inside a value spanning lines (a quote or bracket left open above
+	// it), which the line reading would see: the accessors then use the
 	// line view (see [Frontmatter.Lines]).
 	YAMLErr *YAMLError
 
