@@ -48,3 +48,32 @@ func TestFrontmatterAbsorbedKeyLines(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNoKeyLineLost: whenever the YAML reading is used, every column-0
+// "key:" line the line reading sees (for a key YAML would read plainly) is
+// a top-level key of the YAML reading too, so a query on it can only gain
+// from YAML, never lose a record (issue 2, L-16).
+func FuzzNoKeyLineLost(f *testing.F) {
+	for _, s := range []string{
+		"id: a\nkind: b\n",
+		"summary: \"open\nid: dec.x\nend\"\n",
+		"keywords: [a,\nid: x]\n",
+		"links: {\nid: y }\n",
+		"id: a\nt: 'o\nid: b\nc'\n",
+		"k: |\n  id: no\nid: yes\n",
+		"id : spaced\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, block []byte) {
+		fm := ParseFrontmatter(append(append([]byte("---\n"), block...), "\n---\n"...))
+		if fm.YAMLErr != nil {
+			return
+		}
+		for _, kl := range fm.Lines() {
+			if keyLen([]byte(kl.Key)) == len(kl.Key) && !fm.Has(kl.Key) {
+				t.Fatalf("YAML reading lost key line %d %q of %q", kl.Line, kl.Key, block)
+			}
+		}
+	})
+}
