@@ -13,7 +13,8 @@ import (
 var errPerm = syscall.EPERM
 
 // DG-10 under several umasks: the directory is 0700 and the file 0600 only
-// because the code sets them.
+// because the code sets them; a parent the write had to create has the
+// mkdir -p mode 0777 &^ umask and is never chmodded (2.3).
 func TestModesUnderUmask(t *testing.T) {
 	for _, mask := range []int{0o000, 0o022, 0o077} {
 		old := syscall.Umask(mask)
@@ -25,6 +26,7 @@ func TestModesUnderUmask(t *testing.T) {
 		}
 		checkMode(t, s.Dir, 0o700)
 		checkMode(t, filepath.Join(s.Dir, name), 0o600)
+		checkMode(t, filepath.Dir(s.Dir), os.FileMode(0o777&^mask))
 	}
 }
 
