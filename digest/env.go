@@ -1,7 +1,6 @@
 package digest
 
 import (
-	"path/filepath"
 	"strconv"
 	"time"
 )
@@ -29,7 +28,8 @@ func FromEnv(getenv func(string) string) *Store {
 		if tsd == "" {
 			tsd = DefaultTurnStateDir
 		}
-		dir = filepath.Join(tsd, "digests")
+		dir = tsd + "/digests" // as bash's ${TURN_STATE_DIR}/digests: never cleaned
+
 	}
 	s := &Store{Dir: dir, Keep: DefaultKeep, TTLDays: DefaultTTLDays}
 	if n, ok := parseDigits(getenv("SESSION_DIGEST_KEEP")); ok {

@@ -51,7 +51,8 @@ func publish(dir, key string, data []byte, now time.Time) (string, error) {
 			return name, nil
 		case errors.Is(err, fs.ErrExist):
 			continue
-		case errors.Is(err, syscall.EPERM), errors.Is(err, syscall.ENOTSUP), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.EMLINK):
+		case errors.Is(err, syscall.EPERM), errors.Is(err, syscall.ENOTSUP), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.EMLINK),
+			errors.Is(err, syscall.ENOSYS):
 			// No hard links here: reserve the name, then rename over the
 			// reservation (ours, empty, skipped by readers).
 			r, err := os.OpenFile(final, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)

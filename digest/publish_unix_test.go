@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -64,20 +65,25 @@ func TestCollisionRetries(t *testing.T) {
 	}
 }
 
-// Without hard links the writer reserves the name and renames over it.
+// Without hard links (each errno a file system answers with for "no links
+// here") the writer reserves the name and renames over it.
 func TestNoHardLinkFallback(t *testing.T) {
-	s := newStore(t)
-	defer func(orig func(string, string) error) { link = orig }(link)
-	link = func(old, new string) error {
-		return &os.LinkError{Op: "link", Old: old, New: new, Err: errPerm}
-	}
-	name := mustWrite(t, s, "s1", "GOAL: fallback")
-	if got := digestFiles(t, s.Dir); !slices.Equal(got, []string{name}) {
-		t.Fatalf("files %q, want only %q", got, name)
-	}
-	checkMode(t, filepath.Join(s.Dir, name), 0o600)
-	if out := read(t, s, "s1"); out != "==> prior /how-do-i digest 1 <==\nGOAL: fallback\n" {
-		t.Fatalf("replay %q", out)
+	for _, errno := range []error{errPerm, syscall.ENOTSUP, syscall.EOPNOTSUPP, syscall.EMLINK, syscall.ENOSYS} {
+		t.Run(errno.Error(), func(t *testing.T) {
+			s := newStore(t)
+			defer func(orig func(string, string) error) { link = orig }(link)
+			link = func(old, new string) error {
+				return &os.LinkError{Op: "link", Old: old, New: new, Err: errno}
+			}
+			name := mustWrite(t, s, "s1", "GOAL: fallback")
+			if got := digestFiles(t, s.Dir); !slices.Equal(got, []string{name}) {
+				t.Fatalf("files %q, want only %q", got, name)
+			}
+			checkMode(t, filepath.Join(s.Dir, name), 0o600)
+			if out := read(t, s, "s1"); out != "==> prior /how-do-i digest 1 <==\nGOAL: fallback\n" {
+				t.Fatalf("replay %q", out)
+			}
+		})
 	}
 }
 

@@ -530,6 +530,9 @@ func TestFromEnv(t *testing.T) {
 	}{
 		{map[string]string{}, "/tmp/claude-turn-state/digests", 2, 3},
 		{map[string]string{"TURN_STATE_DIR": "/ts"}, "/ts/digests", 2, 3},
+		// ${TURN_STATE_DIR}/digests, never cleaned ("link/.." is the kernel's to resolve).
+		{map[string]string{"TURN_STATE_DIR": "/ts/"}, "/ts//digests", 2, 3},
+		{map[string]string{"TURN_STATE_DIR": "/ts/link/.."}, "/ts/link/../digests", 2, 3},
 		{map[string]string{"TURN_STATE_DIR": "/ts", "SESSION_DIGEST_DIR": ""}, "/ts/digests", 2, 3},
 		{map[string]string{"TURN_STATE_DIR": "/ts", "SESSION_DIGEST_DIR": "/d"}, "/d", 2, 3},
 		{map[string]string{"SESSION_DIGEST_TTL_DAYS": "abc"}, "/tmp/claude-turn-state/digests", 2, 3},
@@ -540,7 +543,7 @@ func TestFromEnv(t *testing.T) {
 		{map[string]string{"SESSION_DIGEST_KEEP": "08"}, "/tmp/claude-turn-state/digests", 2, 8},
 	} {
 		s := FromEnv(env(c.env))
-		if s.Dir != filepath.FromSlash(c.dir) || s.TTLDays != c.ttl || s.Keep != c.keep {
+		if s.Dir != c.dir || s.TTLDays != c.ttl || s.Keep != c.keep {
 			t.Errorf("FromEnv(%v) = %q ttl %d keep %d; want %q %d %d", c.env, s.Dir, s.TTLDays, s.Keep, c.dir, c.ttl, c.keep)
 		}
 	}

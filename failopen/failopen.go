@@ -2,7 +2,6 @@ package failopen
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 )
@@ -101,7 +100,9 @@ func Path(getenv func(string) string) string {
 	if p := getenv("GATE_FAILOPEN_LOG"); p != "" {
 		return p
 	}
-	return filepath.Join(getenv("HOME")+"/", ".claude", "gate-failopen.jsonl")
+	// Spelled as bash spells "$HOME/.claude/gate-failopen.jsonl": not cleaned,
+	// so a ".." after a symlink resolves as the kernel resolves it.
+	return getenv("HOME") + "/.claude/gate-failopen.jsonl"
 }
 
 // Log appends records to one file.

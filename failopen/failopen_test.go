@@ -120,10 +120,13 @@ func TestPath(t *testing.T) {
 	}{
 		{map[string]string{"GATE_FAILOPEN_LOG": "/x/log", "HOME": "/h"}, "/x/log"},
 		{map[string]string{"GATE_FAILOPEN_LOG": "", "HOME": "/h"}, "/h/.claude/gate-failopen.jsonl"},
-		{map[string]string{"HOME": "/h/"}, "/h/.claude/gate-failopen.jsonl"},
+		// Spelled as bash's "$HOME/.claude/gate-failopen.jsonl" spells it: never
+		// cleaned, so ".." after a symlink means what the kernel says it means.
+		{map[string]string{"HOME": "/h/"}, "/h//.claude/gate-failopen.jsonl"},
+		{map[string]string{"HOME": "/h/link/.."}, "/h/link/../.claude/gate-failopen.jsonl"},
 		{map[string]string{}, "/.claude/gate-failopen.jsonl"},
 	} {
-		if got := Path(setenv(c.env)); got != filepath.FromSlash(c.want) {
+		if got := Path(setenv(c.env)); got != c.want {
 			t.Errorf("Path(%v) = %q, want %q", c.env, got, c.want)
 		}
 	}
