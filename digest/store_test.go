@@ -261,7 +261,12 @@ func TestWriteCreationFailures(t *testing.T) {
 		t.Fatalf("left behind %q", got)
 	}
 	// A long key that fits the final name works: the temporary name is short.
-	mustWrite(t, s, strings.Repeat("b", 220), "GOAL: x")
+	// <key>.digest.<10-digit epoch>.<15-character unique> must fit in 255
+	// bytes, so 221 is the longest key (bash's 6-character mktemp allowed 230).
+	mustWrite(t, s, strings.Repeat("b", 221), "GOAL: x")
+	if _, err := s.Write(strings.Repeat("c", 222), "GOAL: x"); !errors.As(err, &we) {
+		t.Fatalf("Write with a 222-byte key: %v, want *WriteError", err)
+	}
 }
 
 // DG-04: 100 writers for one key, parked on a barrier and released together,
