@@ -152,13 +152,8 @@ func (f *Frontmatter) Lines() []KeyLine {
 // index in the block.
 func eachKeyLine(block []byte, fn func(n int, key, val []byte)) {
 	n := 0
-	for len(block) > 0 {
-		line := block
-		if i := bytes.IndexByte(block, '\n'); i >= 0 {
-			line, block = block[:i], block[i+1:]
-		} else {
-			block = nil
-		}
+	for line := range bytes.Lines(block) {
+		line = bytes.TrimSuffix(line, []byte{'\n'})
 		if c := bytes.IndexByte(line, ':'); c > 0 && line[0] != '#' && !hasSpace(line[:c]) {
 			fn(n, line[:c], trimLeftSpace(line[c+1:]))
 		}
@@ -361,13 +356,7 @@ func collectLeaves(n *yaml.Node, out *[][]byte, budget *int) bool {
 
 // hasFenceLike reports whether a line of block trims to "---".
 func hasFenceLike(block []byte) bool {
-	for len(block) > 0 {
-		line := block
-		if i := bytes.IndexByte(block, '\n'); i >= 0 {
-			line, block = block[:i], block[i+1:]
-		} else {
-			block = nil
-		}
+	for line := range bytes.Lines(block) {
 		if string(bytes.TrimSpace(line)) == "---" {
 			return true
 		}
