@@ -29,11 +29,11 @@ func TestModesUnderUmask(t *testing.T) {
 		checkMode(t, filepath.Dir(s.Dir), os.FileMode(0o777&^mask))
 	}
 }
-// DG-11, reversed by issue 3 (9.1 hardening): upstream carries on after a
-// failed chmod of a foreign-owned directory; here a digest directory owned by another
-// Deliberate difference (9.1 hardening): a digest directory owned by another
-// account is refused with ErrInsecureDir and left untouched. Needs root to
-// stage (chown).
+
+// DG-11, reversed on purpose (issue 3, spec 9.1 hardening): upstream carries
+// on after a failed chmod of a foreign-owned directory; here a digest
+// directory owned by another account is refused with ErrInsecureDir and left
+// untouched. Needs root to stage (chown).
 func TestForeignOwnedDirRefused(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("staging a foreign-owned directory needs root")
