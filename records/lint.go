@@ -216,6 +216,14 @@ type linter struct {
 	corpus  []string
 	skipped []error // store directories that could not be read
 	ids     *IDMap
+	parsed  map[string]parsedFile // pass 1's reading of each corpus file, reused by pass 2
+}
+
+// parsedFile is one corpus file as pass 1 read it: its frontmatter, or the
+// error reading it gave.
+type parsedFile struct {
+	fm  *Frontmatter
+	err error
 }
 
 func newLinter(root string) (*linter, error) {
@@ -224,13 +232,17 @@ func newLinter(root string) (*linter, error) {
 		return nil, &LintRootError{Root: root, Err: ErrRootNotDir}
 	}
 	files, skipped := lintCorpusFiles(root)
-	l := &linter{root: root, corpus: files, skipped: skipped, ids: &IDMap{files: map[string][]string{}}}
+	l := &linter{root: root, corpus: files, skipped: skipped,
+		ids: &IDMap{files: map[string][]string{}}, parsed: make(map[string]parsedFile, len(files))}
 	for _, f := range files {
 		b, err := os.ReadFile(l.abs(f))
 		if err != nil {
-			continue // reported when the file itself is linted
+			l.parsed[f] = parsedFile{err: err} // reported when the file itself is linted
+			continue
 		}
-		if id := recordID(parseLint(b)); id != "" && !l.listed(id, f) {
+		fm := parseLint(b)
+		l.parsed[f] = parsedFile{fm: fm}
+		if id := recordID(fm); id != "" && !l.listed(id, f) {
 			l.ids.add(id, f)
 		}
 	}
@@ -277,17 +289,27 @@ func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok boo
 		return "", false
 	}
 	r.Linted++
-	b, err := os.ReadFile(l.abs(f))
-	if err != nil {
-		r.Findings = append(r.Findings, unreadable(f, err))
+	p, ok := l.parsed[f]
+	if !ok { // a target outside the corpus listing, or spelled differently
+		b, err := os.ReadFile(l.abs(f))
+		p = parsedFile{err: err}
+		if err == nil {
+			p.fm = parseLint(b)
+		}
+	}
+	if p.err != nil {
+		r.Findings = append(r.Findings, unreadable(f, p.err))
 		return "", true
 	}
-	return lintContent(r, f, b, l.ids), true
+	return lintFrontmatter(r, f, p.fm, l.ids), true
 }
 
 // parseLint reads a record as the lint sees it: CRLF line ends are accepted.
 func parseLint(content []byte) *Frontmatter {
-	return ParseFrontmatter(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n")))
+	if bytes.Contains(content, []byte("\r\n")) {
+		content = bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
+	}
+	return ParseFrontmatter(content)
 }
 
 // recordID is a record's id as the corpus map keys it: cut at its first
@@ -336,8 +358,12 @@ func errf(file, rule, format string, a ...any) Finding {
 }
 
 func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
+	return lintFrontmatter(r, f, parseLint(b), ids)
+}
+
+// lintFrontmatter checks one parsed record into r and returns its id.
+func lintFrontmatter(r *LintResult, f string, fm *Frontmatter, ids *IDMap) string {
 	add := func(x Finding) { r.Findings = append(r.Findings, x) }
-	fm := parseLint(b)
 	if !fm.Present {
 		add(errf(f, RuleNoFrontmatter, "missing frontmatter block (first line is not '---')"))
 		return ""
