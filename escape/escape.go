@@ -1,8 +1,9 @@
 package escape
 
 import (
-	"os"
 	"time"
+
+	"github.com/procedures-go/procedures/failopen"
 )
 
 // The gate keys.
@@ -53,24 +54,16 @@ func LogPath(getenv func(string) string) string {
 	return getenv("HOME") + "/.claude/gate-escape.jsonl"
 }
 
-// Record appends one escape record to the log at path in a single write:
+// Record appends one escape record to the log at path in a single write
+// ([failopen.AppendLine]: never blocking, never creating the parent):
 //
 //	{"ts":"<UTC time>","gate":"<key>","released_by":"<variable>"}
 //
-// Both values are sanitised to [A-Za-z0-9_.:-]. The parent directory is never
-// created.
+// Both values are sanitised to [A-Za-z0-9_.:-] ([failopen.Sanitize]).
 func Record(path, key, releasedBy string, now time.Time) error {
-	line := `{"ts":"` + now.UTC().Format("2006-01-02T15:04:05Z") + `","gate":"` + sanitize(key) +
-		`","released_by":"` + sanitize(releasedBy) + "\"}\n"
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
-	if err != nil {
-		return err
-	}
-	_, err = f.WriteString(line)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	line := `{"ts":"` + now.UTC().Format(failopen.TimeLayout) + `","gate":"` + failopen.Sanitize(key) +
+		`","released_by":"` + failopen.Sanitize(releasedBy) + "\"}\n"
+	return failopen.AppendLine(path, []byte(line))
 }
 
 // Enabled evaluates the switch of key. When it is off, one escape record is
@@ -83,17 +76,4 @@ func Enabled(key string, getenv func(string) string, now time.Time) bool {
 	}
 	_ = Record(LogPath(getenv), key, by, now)
 	return false
-}
-
-func sanitize(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
-			c == '_', c == '.', c == ':', c == '-':
-		default:
-			b[i] = '_'
-		}
-	}
-	return string(b)
 }

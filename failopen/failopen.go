@@ -127,13 +127,16 @@ func (l *Log) Record(gate, why, sessionID string) error {
 	if l.Now != nil {
 		now = l.Now
 	}
-	return appendLine(l.Path, Line(now(), gate, why, sessionID))
+	return AppendLine(l.Path, Line(now(), gate, why, sessionID))
 }
 
-// appendLine writes line with a single write call on an O_APPEND descriptor:
-// concurrent appenders never interleave within a line. The open never waits
-// (O_NONBLOCK: a FIFO without a reader is an error, not a hang).
-func appendLine(path string, line []byte) error {
+// AppendLine appends line (one whole JSONL record, ending in '\n') to the
+// file at path with a single write call on an O_APPEND descriptor, creating
+// the file but never its directory: concurrent appenders never interleave
+// within a line. The open never waits (O_NONBLOCK: a FIFO without a reader
+// is an error, not a hang). Every gate log (this one, the escape log) is
+// written through it.
+func AppendLine(path string, line []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|nonblock, 0o666)
 	if err != nil {
 		return err
