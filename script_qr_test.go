@@ -248,18 +248,10 @@ func cmdQRPathlistMin(ts *testscript.TestScript, neg bool, args []string) {
 //
 //	qr-exitcode-unpriv <status> <program> [args...]
 func cmdQRExitcodeUnpriv(ts *testscript.TestScript, neg bool, args []string) {
-	if neg {
-		ts.Fatalf("unsupported: ! qr-exitcode-unpriv")
-	}
-	if len(args) < 2 {
-		ts.Fatalf("usage: qr-exitcode-unpriv <status> <program> [args...]")
-	}
-	want, err := strconv.Atoi(args[0])
-	if err != nil || want < 0 {
-		ts.Fatalf("qr-exitcode-unpriv: bad status %q", args[0])
-	}
-	prog, progArgs := args[1], args[2:]
-	if os.Geteuid() == 0 {
+	expectStatus(ts, "qr-exitcode-unpriv", neg, args, func(prog string, args []string) (string, []string) {
+		if os.Geteuid() != 0 {
+			return prog, args
+		}
 		setpriv, err := exec.LookPath("setpriv")
 		if err != nil {
 			ts.Fatalf("qr-exitcode-unpriv: running as root and setpriv is not installed: cannot drop privileges, so an unreadable file cannot be made")
@@ -270,18 +262,6 @@ func cmdQRExitcodeUnpriv(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Check(err)
 			ts.Check(os.Chmod(dir, fi.Mode().Perm()|0o055))
 		}
-		progArgs = append([]string{"--reuid=65534", "--regid=65534", "--clear-groups", prog}, progArgs...)
-		prog = setpriv
-	}
-	got := 0
-	if err := ts.Exec(prog, progArgs...); err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok {
-			ts.Fatalf("qr-exitcode-unpriv: %v", err)
-		}
-		got = ee.ExitCode()
-	}
-	if got != want {
-		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
-	}
+		return setpriv, append([]string{"--reuid=65534", "--regid=65534", "--clear-groups", prog}, args...)
+	})
 }

@@ -60,21 +60,33 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 //
 //	exitcode 2 query-records --bogus
 func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
+	expectStatus(ts, "exitcode", neg, args, nil)
+}
+
+// expectStatus is the body of exitcode and its variants: args is
+// <status> <program> [args...]; wrap, when non-nil, may rewrite the program
+// and its arguments (to run it under another user, say) before it runs.
+func expectStatus(ts *testscript.TestScript, name string, neg bool, args []string,
+	wrap func(prog string, args []string) (string, []string)) {
 	if neg {
-		ts.Fatalf("unsupported: ! exitcode (name the status you expect instead)")
+		ts.Fatalf("unsupported: ! %s (name the status you expect instead)", name)
 	}
 	if len(args) < 2 {
-		ts.Fatalf("usage: exitcode <status> <program> [args...]")
+		ts.Fatalf("usage: %s <status> <program> [args...]", name)
 	}
 	want, err := strconv.Atoi(args[0])
 	if err != nil || want < 0 {
-		ts.Fatalf("exitcode: bad status %q", args[0])
+		ts.Fatalf("%s: bad status %q", name, args[0])
+	}
+	prog, progArgs := args[1], args[2:]
+	if wrap != nil {
+		prog, progArgs = wrap(prog, progArgs)
 	}
 	got := 0
-	if err := ts.Exec(args[1], args[2:]...); err != nil {
+	if err := ts.Exec(prog, progArgs...); err != nil {
 		ee, ok := err.(*exec.ExitError)
 		if !ok {
-			ts.Fatalf("exitcode: %v", err)
+			ts.Fatalf("%s: %v", name, err)
 		}
 		got = ee.ExitCode()
 	}
