@@ -19,7 +19,7 @@ import (
 // Custom testscript commands for the digest, hook and fail-open scenarios
 // (testdata/script/{digest,hook,fo,rd,ts}_*.txtar).
 func init() {
-	for name, cmd := range map[string]func(*testscript.TestScript, bool, []string){
+	registerScriptCmds(map[string]func(*testscript.TestScript, bool, []string){
 		"digests":        cmdDigests,
 		"digest-cat":     cmdDigestCat,
 		"fo-log":         cmdFoLog,
@@ -32,12 +32,7 @@ func init() {
 		"dg-bindir":      cmdDGBindir,
 		"dg-files":       cmdDGFiles,
 		"dg-chomp":       cmdDGChomp,
-	} {
-		if _, dup := scriptCmds[name]; dup {
-			panic("testscript command registered twice: " + name)
-		}
-		scriptCmds[name] = cmd
-	}
+	})
 }
 
 // dg-chomp <file>

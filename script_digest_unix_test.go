@@ -10,10 +10,7 @@ import (
 
 // Unix-only testscript commands for the digest, hook and fail-open scenarios.
 func init() {
-	if _, dup := scriptCmds["dg-mkfifo"]; dup {
-		panic("testscript command registered twice: dg-mkfifo")
-	}
-	scriptCmds["dg-mkfifo"] = cmdDGMkfifo
+	registerScriptCmds(map[string]func(*testscript.TestScript, bool, []string){"dg-mkfifo": cmdDGMkfifo})
 }
 
 // dg-mkfifo <path>

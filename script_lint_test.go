@@ -13,7 +13,7 @@ import (
 
 // Custom commands for the lint, enforce, tierpin and surface scenarios.
 func init() {
-	for name, cmd := range map[string]func(*testscript.TestScript, bool, []string){
+	registerScriptCmds(map[string]func(*testscript.TestScript, bool, []string){
 		"copytree":       cmdCopytree,
 		"padfrontmatter": cmdPadFrontmatter,
 		"sizeatleast":    cmdSizeAtLeast,
@@ -21,12 +21,7 @@ func init() {
 		"expandenv":      cmdExpandEnv,
 		"lookpath":       cmdLookPath,
 		"assemble":       cmdAssemble,
-	} {
-		if _, dup := scriptCmds[name]; dup {
-			panic("script command " + name + " registered twice")
-		}
-		scriptCmds[name] = cmd
-	}
+	})
 }
 
 // cmdLookPath sets an environment variable to the absolute path of a

@@ -15,13 +15,15 @@ import (
 // Custom testscript commands for the query-records scenarios
 // (testdata/script/qr_*.txtar).
 func init() {
-	scriptCmds["qr-envfile"] = cmdQREnvfile
-	scriptCmds["qr-gen"] = cmdQRGen
-	scriptCmds["qr-pathlist-min"] = cmdQRPathlistMin
-	scriptCmds["qr-exitcode-unpriv"] = cmdQRExitcodeUnpriv
-	scriptCmds["qr-trimlf"] = cmdQRTrimLF
-	scriptCmds["qr-survey-paths"] = cmdQRSurveyPaths
-	scriptCmds["qr-repo-path"] = cmdQRRepoPath
+	registerScriptCmds(map[string]func(*testscript.TestScript, bool, []string){
+		"qr-envfile":         cmdQREnvfile,
+		"qr-gen":             cmdQRGen,
+		"qr-pathlist-min":    cmdQRPathlistMin,
+		"qr-exitcode-unpriv": cmdQRExitcodeUnpriv,
+		"qr-trimlf":          cmdQRTrimLF,
+		"qr-survey-paths":    cmdQRSurveyPaths,
+		"qr-repo-path":       cmdQRRepoPath,
+	})
 }
 
 // cmdQRRepoPath sets VAR to the absolute path of a path relative to the

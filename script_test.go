@@ -49,9 +49,20 @@ func buildCommands(dir string) error {
 }
 
 // scriptCmds are the custom testscript commands. Other _test.go files of this
-// package may add to it from an init function.
+// package add theirs from an init function with [registerScriptCmds].
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"exitcode": cmdExitcode,
+}
+
+// registerScriptCmds adds cmds to scriptCmds; a name registered twice is a
+// programming error.
+func registerScriptCmds(cmds map[string]func(ts *testscript.TestScript, neg bool, args []string)) {
+	for name, cmd := range cmds {
+		if _, dup := scriptCmds[name]; dup {
+			panic("testscript command registered twice: " + name)
+		}
+		scriptCmds[name] = cmd
+	}
 }
 
 // cmdExitcode runs a program the way `exec` does (stdin from a preceding
