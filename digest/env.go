@@ -17,19 +17,14 @@ const (
 const NoTTL = -1
 
 // FromEnv returns the Store the environment selects: SESSION_DIGEST_DIR, else
-// $TURN_STATE_DIR/digests, else /tmp/claude-turn-state/digests;
+// [TurnStateDir]/digests;
 // SESSION_DIGEST_KEEP and SESSION_DIGEST_TTL_DAYS as decimal digit strings
 // (anything else selects the default; a value too large for an int64 means
 // no cap and no expiry respectively). Unset and empty are the same.
 func FromEnv(getenv func(string) string) *Store {
 	dir := getenv("SESSION_DIGEST_DIR")
 	if dir == "" {
-		tsd := getenv("TURN_STATE_DIR")
-		if tsd == "" {
-			tsd = DefaultTurnStateDir
-		}
-		dir = tsd + "/digests" // as bash's ${TURN_STATE_DIR}/digests: never cleaned
-
+		dir = TurnStateDir(getenv) + "/digests" // as bash's ${TURN_STATE_DIR}/digests: never cleaned
 	}
 	s := &Store{Dir: dir, Keep: DefaultKeep, TTLDays: DefaultTTLDays}
 	if n, ok := parseDigits(getenv("SESSION_DIGEST_KEEP")); ok {

@@ -20,8 +20,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/procedures-go/procedures/escape"
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/records"
 )
 
@@ -72,7 +72,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
 		return 0
 	}
-	if !escape.Enabled(escape.FrontmatterCheck, getenv, now()) {
+	if !offswitch.Enabled(offswitch.FrontmatterCheck, getenv, now()) {
 		return 0
 	}
 	io.WriteString(stderr, "FRONTMATTER: "+rel+" violates the record frontmatter schema. Fix it now:\n"+

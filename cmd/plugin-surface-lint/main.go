@@ -18,7 +18,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/procedures-go/procedures/plugin"
+	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -28,7 +28,7 @@ const usage = "usage: plugin-surface-lint [--procedures] <plugin-dir>"
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("plugin-surface-lint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	var opt plugin.SurfaceOptions
+	var opt pluginlint.SurfaceOptions
 	fs.BoolVar(&opt.Procedures, "procedures", false, "")
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "surface: %v\n%s\n", err, usage)
@@ -38,7 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usage)
 		return 2
 	}
-	res, err := plugin.CheckSurface(fs.Arg(0), opt)
+	res, err := pluginlint.CheckSurface(fs.Arg(0), opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "surface: %v\n", err)
 		return 2

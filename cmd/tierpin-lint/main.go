@@ -19,7 +19,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/procedures-go/procedures/plugin"
+	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -30,7 +30,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tierpin-lint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	all := fs.Bool("all-plugins", false, "")
-	var opt plugin.TierPinOptions
+	var opt pluginlint.TierPinOptions
 	fs.IntVar(&opt.MinChecked, "min-checked", 0, "")
 	fs.BoolVar(&opt.RequireDeclaring, "require-declaring", false, "")
 	fork := fs.String("require-fork", "", "")
@@ -46,12 +46,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt.RequireFork = names(*fork)
 	opt.RequireAgentModel = names(*agents)
 	dir := fs.Arg(0)
-	tree, err := plugin.Load(dir, *all || plugin.IsRepo(dir))
+	tree, err := pluginlint.Load(dir, *all || pluginlint.IsRepo(dir))
 	if err != nil {
 		fmt.Fprintf(stderr, "tierpin: %v\n", err)
 		return 2
 	}
-	res := plugin.CheckTierPin(tree, opt)
+	res := pluginlint.CheckTierPin(tree, opt)
 	for _, n := range res.Notes {
 		fmt.Fprintf(stderr, "tierpin: note: %s\n", n)
 	}

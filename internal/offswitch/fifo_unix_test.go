@@ -1,6 +1,6 @@
 //go:build unix
 
-package escape
+package offswitch
 
 import (
 	"errors"

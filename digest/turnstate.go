@@ -1,0 +1,29 @@
+package digest
+
+import (
+	"os"
+	"strconv"
+)
+
+// TurnStateDir returns the directory the plugin's hooks share for turn state
+// (the gates' marker files; the digest store is its digests subdirectory):
+//
+//   - $TURN_STATE_DIR when it is set and not empty, taken as given;
+//   - else [DefaultTurnStateDir], when that path does not exist yet or is a
+//     directory (not a symlink) owned by the current user;
+//   - else DefaultTurnStateDir + "-<uid>": on a shared host another user owns
+//     /tmp/claude-turn-state (or planted something there), and a user never
+//     writes into, reaps or replays another user's directory.
+//
+// Every command that touches turn state or digests computes its directory
+// here, so they all agree.
+func TurnStateDir(getenv func(string) string) string {
+	if d := getenv("TURN_STATE_DIR"); d != "" {
+		return d
+	}
+	fi, err := os.Lstat(DefaultTurnStateDir)
+	if os.IsNotExist(err) || (err == nil && fi.IsDir() && ownedByMe(fi)) {
+		return DefaultTurnStateDir
+	}
+	return DefaultTurnStateDir + "-" + strconv.Itoa(os.Geteuid())
+}

@@ -1,0 +1,29 @@
+// Package commands is the table of every procedures-go command, by the name
+// it is installed and invoked under. The test scenarios register each entry
+// with testscript, and the multi-call binary dispatches on it.
+package commands
+
+import (
+	"github.com/procedures-go/procedures/internal/cli"
+)
+
+// Command is one entry of the table.
+type Command struct {
+	Name    string // the executable name, as in hooks.json and on PATH
+	Summary string // one line, for a command list
+	Hook    bool   // a Claude Code hook: exits 0 on every input it is given
+	Main    cli.MainFunc
+}
+
+// All lists every command, sorted by name.
+var All = []Command{}
+
+// Lookup returns the command called name.
+func Lookup(name string) (Command, bool) {
+	for _, c := range All {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Command{}, false
+}

@@ -1,3 +1,0 @@
-// Package plugin lints the surface of a Claude Code plugin tree: the fork-skill
-// model "tier pin" (rules R1–R8) and the skill-surface checks (S1–S7).
-package plugin
