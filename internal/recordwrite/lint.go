@@ -47,6 +47,21 @@ type parsed struct {
 
 func parse(content []byte) parsed { return parsed{records.ParseFrontmatter(content)} }
 
+// ReadBack is a record file read back with the records parser.
+type ReadBack struct {
+	Clean  bool     // the block is present, closed and valid YAML
+	Keys   []string // its column-0 keys, in order
+	Scalar func(key string) string
+	Leaves func(key string) []string
+	Body   []byte
+}
+
+// Read reads content back with the records parser.
+func Read(content []byte) ReadBack {
+	p := parse(content)
+	return ReadBack{Clean: p.clean(), Keys: p.keys(), Scalar: p.scalar, Leaves: p.leaves, Body: p.body()}
+}
+
 // clean reports whether the block is present, closed and valid YAML.
 func (p parsed) clean() bool { return p.fm.Present && p.fm.Terminated && p.fm.YAMLErr == nil }
 
