@@ -5,6 +5,7 @@ package commands
 
 import (
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/logrecord"
 )
 
 // Command is one entry of the table.
@@ -16,7 +17,9 @@ type Command struct {
 }
 
 // All lists every command, sorted by name.
-var All = []Command{}
+var All = []Command{
+	{Name: "log-record", Summary: "append a mistake row, or write a decision, solution or failure-mode record the lint accepts", Main: logrecord.Main},
+}
 
 // Lookup returns the command called name.
 func Lookup(name string) (Command, bool) {

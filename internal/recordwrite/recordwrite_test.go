@@ -1,0 +1,228 @@
+package recordwrite
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// §1.7: jq 1.6 escaping, observed upstream.
+func TestJQString(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a\bb\fc\x01d\x7fe\u2028f/g<h>", "\"a\\bb\\fc\\u0001d\\u007fe\u2028f/g<h>\""},
+		{"it's \"quoted\"\\\n\t\r", `"it's \"quoted\"\\\n\t\r"`},
+		{"\x00\x1f", `"\u0000\u001f"`},
+		// jq replaces invalid UTF-8 the way jvp_utf8_next reads it.
+		{"a\xffb", "\"a\uFFFDb\""},           // invalid lead byte
+		{"a\x80\x80b", "\"a\uFFFD\uFFFDb\""}, // stray continuation bytes, one each
+		{"a\xe2\x82", "\"a\uFFFD\""},         // cut short by the end: one for the rest
+		{"a\xe2Ab", "\"a\uFFFDAb\""},         // too few continuation bytes: the lead only
+		{"a\xc0\xaf", "\"a\uFFFD\uFFFD\""},   // C0 is never a lead byte
+		{"a\xe0\x80\xafb", "\"a\uFFFDb\""},   // overlong as a whole
+		{"a\xed\xa0\x80b", "\"a\uFFFDb\""},   // surrogate
+		{"é€😀", "\"é€😀\""},
+	} {
+		if got := string(AppendJQString(nil, tc.in)); got != tc.want {
+			t.Errorf("AppendJQString(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestMistakeRow(t *testing.T) {
+	m := Mistake{TS: "t", Category: "c", Trigger: "human", Description: `it's "quoted"`, Correction: "x", Severity: "low"}
+	want := `{"ts":"t","project":"","session":"","category":"c","trigger":"human","description":"it's \"quoted\"","correction":"x","skill":"","severity":"low","scenario_matched":""}` + "\n"
+	if got := string(m.Row()); got != want {
+		t.Errorf("row\n got %s\nwant %s", got, want)
+	}
+	m.ScenarioMatched, m.Pattern, m.RecurrenceOf = "null", "p", "r"
+	want = strings.Replace(want, `"scenario_matched":""}`, `"scenario_matched":null,"pattern":"p","recurrence_of":"r"}`, 1)
+	if got := string(m.Row()); got != want {
+		t.Errorf("row\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestCountPattern(t *testing.T) {
+	rows := strings.Join([]string{
+		`{"pattern":"fm1"}`,
+		`{ "pattern" : "fm1" , "x": 1 }`,
+		`{"pattern":"\u0066m1"}`,
+		`{"pattern":"fm1x"}`,
+		`{"description":"\"pattern\":\"fm1\""}`, // the substring upstream counted
+		`not json "pattern":"fm1"`,
+		`["pattern","fm1"]`,
+		`{"PATTERN":"fm1"}`,
+		`{"pattern":"fm1"}`, // last line, no LF
+	}, "\n")
+	n, err := CountPattern(strings.NewReader(rows), "fm1")
+	if err != nil || n != 4 {
+		t.Fatalf("CountPattern = %d, %v; want 4", n, err)
+	}
+	// A line over the cap is skipped, and the next line still counts.
+	big := `{"pattern":"fm1","d":"` + strings.Repeat("x", MaxRowBytes) + `"}` + "\n" + `{"pattern":"fm1"}` + "\n"
+	if n, err := CountPattern(strings.NewReader(big), "fm1"); err != nil || n != 1 {
+		t.Fatalf("CountPattern over the cap = %d, %v; want 1", n, err)
+	}
+}
+
+func TestRenderQuotesHostileValues(t *testing.T) {
+	hostile := []string{"x\nid: evil", "---", "a\x00b", "title: x\nid: evil", "#c", "[a", "{", "a: b", "'q'", `"q"`,
+		"null", "~", " lead", "trail ", "\u2028", "\u0085", "\ufeff", "\x7f", "- a", "&a", "*a", "!!int 3", "|", ">",
+		"@x", "`x", "%x", "? x", strings.Repeat("é\n", 1<<19)}
+	for _, v := range hostile {
+		for _, kind := range []Kind{Scalar, Fragment, JSONString} {
+			r := Record{Fields: []Field{{Key: "id", Value: "x"}, {Key: "v", Kind: kind, Value: v},
+				{Key: "links", Kind: FlowMap, Sub: []Field{{Key: "scenario", Value: v}}}, {Key: "status", Value: "active"}},
+				Body: []byte("# " + v + "\n---\nid: evil\n")}
+			out, err := r.Render()
+			if err != nil {
+				t.Fatalf("Render(%q, kind %d): %v", trunc(v), kind, err)
+			}
+			rb := Read(out)
+			if !rb.Clean || !slices.Equal(rb.Keys, []string{"id", "v", "links", "status"}) || rb.Scalar("id") != "x" {
+				t.Fatalf("Render(%q, kind %d) reads back as %v:\n%s", trunc(v), kind, rb.Keys, trunc(string(out)))
+			}
+			if kind != Fragment && rb.Scalar("v") != v {
+				t.Errorf("Render(%q, kind %d): value reads back as %q", trunc(v), kind, trunc(rb.Scalar("v")))
+			}
+			if l := rb.Leaves("links"); len(l) != 1 || l[0] != v {
+				t.Errorf("Render(%q): link reads back as %q", trunc(v), l)
+			}
+		}
+	}
+	if _, err := (Record{Fields: []Field{{Key: "k", Value: "a\xffb"}}}).Render(); !errors.Is(err, ErrInvalidUTF8) {
+		t.Errorf("invalid UTF-8: err %v, want ErrInvalidUTF8", err)
+	}
+}
+
+func trunc(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
+
+// FuzzRender: whatever the values, a rendered record reads back as exactly
+// its keys and values (the check Render makes, repeated here on its
+// output), or Render refuses invalid UTF-8.
+func FuzzRender(f *testing.F) {
+	for _, s := range []string{"active", "x\nid: evil", "---", "a\x00b", "\xff", "[a, b]", "{ decisions: [dec.x] }", "'", "\"", "#", ": x"} {
+		f.Add(s, s, s, s)
+	}
+	f.Fuzz(func(t *testing.T, scalar, fragment, js, sub string) {
+		r := Record{Fields: []Field{
+			{Key: "id", Value: "fm.x"},
+			{Key: "keywords", Kind: Fragment, Value: fragment},
+			{Key: "rule", Kind: JSONString, Value: js},
+			{Key: "links", Kind: FlowMap, Sub: []Field{{Key: "scenario", Value: sub}}},
+			{Key: "status", Value: scalar},
+		}, Body: []byte("# " + scalar + "\n")}
+		out, err := r.Render()
+		if err != nil {
+			if !errors.Is(err, ErrInvalidUTF8) {
+				t.Fatalf("Render: %v", err)
+			}
+			return
+		}
+		rb := Read(out)
+		if !rb.Clean || !slices.Equal(rb.Keys, []string{"id", "keywords", "rule", "links", "status"}) {
+			t.Fatalf("keys %v from\n%q", rb.Keys, out)
+		}
+		if rb.Scalar("status") != scalar || rb.Scalar("rule") != js || !slices.Equal(rb.Leaves("links"), []string{sub}) {
+			t.Fatalf("values differ in\n%q", out)
+		}
+		if !bytes.Equal(rb.Body, r.Body) {
+			t.Fatalf("body differs in\n%q", out)
+		}
+	})
+}
+
+func TestCreateNeverReplaces(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "r.md")
+	if err := Create(p, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Create(p, []byte("two")); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("second Create: %v, want fs.ErrExist", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "one" {
+		t.Fatalf("content %q", b)
+	}
+	assertOnly(t, filepath.Dir(p), "r.md")
+}
+
+func assertOnly(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	ents, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	if !slices.Equal(got, names) {
+		t.Fatalf("%s holds %v, want %v", dir, got, names)
+	}
+}
+
+// A --force rewrite that dies half-way leaves the old record whole (and no
+// partial file under the record's name). The child process is this test
+// binary, killed by os.Exit in the middle of the content write.
+func TestReplaceCrashKeepsOldContent(t *testing.T) {
+	if p := os.Getenv("RECORDWRITE_CRASH_TARGET"); p != "" {
+		writeData = func(f *os.File, b []byte) (int, error) {
+			f.Write(b[:len(b)/2])
+			f.Sync()
+			os.Exit(3)
+			return 0, nil
+		}
+		Replace(p, bytes.Repeat([]byte("new "), 1<<16))
+		os.Exit(0)
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "r.md")
+	old := bytes.Repeat([]byte("old "), 1<<16)
+	if err := os.WriteFile(p, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestReplaceCrashKeepsOldContent$")
+	cmd.Env = append(os.Environ(), "RECORDWRITE_CRASH_TARGET="+p)
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("child: %v, want exit 3", err)
+	}
+	if b, _ := os.ReadFile(p); !bytes.Equal(b, old) {
+		t.Fatalf("after a crash mid-rewrite the record holds %d bytes (%q…), want the old content whole", len(b), b[:min(len(b), 16)])
+	}
+}
+
+func TestAppendOneWrite(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a", "b", "m.jsonl")
+	calls := 0
+	orig := appendWrite
+	t.Cleanup(func() { appendWrite = orig })
+	appendWrite = func(w io.Writer, b []byte) (int, error) { calls++; return orig(w, b) }
+	row := Mistake{TS: "t"}.Row()
+	if err := Append(p, row); err != nil {
+		t.Fatal(err)
+	}
+	if err := Append(p, row); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	if calls != 2 || !bytes.Equal(b, append(append([]byte{}, row...), row...)) {
+		t.Fatalf("calls %d, content %q", calls, b)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(row, &v); err != nil {
+		t.Fatal(err)
+	}
+	if err := Append(p, make([]byte, MaxRowBytes+1)); err == nil {
+		t.Fatal("a row over the cap was appended")
+	}
+}
