@@ -35,7 +35,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 			code = 0
 		}
 	}()
-	data, err := io.ReadAll(stdin)
+	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
 	if err != nil {
 		return 0
 	}
