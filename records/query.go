@@ -55,10 +55,10 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 	slots := make([]slot, len(c.entries))
 	type worker struct {
 		v    recView
-		toks [][]byte
-		tbuf []byte
+		toks []string
+		seen map[string]struct{}
 	}
-	err := c.scanAll(func() any { return &worker{} }, func(i int, content []byte, wa any) {
+	err := c.scanAll(func() any { return &worker{seen: map[string]struct{}{}} }, func(i int, content []byte, wa any) {
 		w := wa.(*worker)
 		s := &slots[i]
 		if len(content) == 0 {
@@ -72,22 +72,22 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 		s.narrowed = true
 		if q.Keyword != "" {
 			// dl and the matched query tokens, in keyword-list order.
-			w.toks, w.tbuf = w.toks[:0], w.tbuf[:0]
+			// A set keeps the de-duplication linear in the tokens.
+			w.toks = w.toks[:0]
+			clear(w.seen)
 			v.eachLeaf("keywords", func(b []byte) {
 				eachAlnumToken(b, true, func(tok []byte) {
-					for _, t := range w.toks {
-						if string(t) == string(tok) {
-							return
-						}
+					if _, dup := w.seen[string(tok)]; dup {
+						return
 					}
-					lo := len(w.tbuf)
-					w.tbuf = append(w.tbuf, tok...)
-					w.toks = append(w.toks, w.tbuf[lo:len(w.tbuf):len(w.tbuf)])
+					t := string(tok)
+					w.seen[t] = struct{}{}
+					w.toks = append(w.toks, t)
 				})
 			})
 			s.dl = len(w.toks)
 			for _, t := range w.toks {
-				if k, ok := qidx[string(t)]; ok {
+				if k, ok := qidx[t]; ok {
 					s.matched = append(s.matched, k)
 				}
 			}

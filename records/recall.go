@@ -20,6 +20,7 @@ const DefaultRecallCap = 20
 // (punctuation stays inside a term), deduplicate.
 func RecallTerms(s string) []string {
 	var out []string
+	seen := map[string]struct{}{}
 	b := []byte(s)
 	for len(b) > 0 {
 		b = trimLeftSpace(b)
@@ -43,11 +44,8 @@ func RecallTerms(s string) []string {
 		if n < MinTokenLen {
 			continue
 		}
-		dup := false
-		for _, t := range out {
-			dup = dup || t == string(low)
-		}
-		if !dup {
+		if _, dup := seen[string(low)]; !dup {
+			seen[string(low)] = struct{}{}
 			out = append(out, string(low))
 		}
 	}
