@@ -1,6 +1,7 @@
 package records
 
 import (
+	"bytes"
 	"math"
 	"slices"
 	"strconv"
@@ -57,15 +58,23 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 		v    recView
 		toks []string
 		seen map[string]struct{}
+		crlf []byte
 	}
-	err := c.scanAll(func() any { return &worker{seen: map[string]struct{}{}} }, func(i int, content []byte, wa any) {
+	err := c.scanAll(func() any { return &worker{seen: map[string]struct{}{}} }, func(i int, content []byte, capped bool, wa any) {
 		w := wa.(*worker)
 		s := &slots[i]
 		if len(content) == 0 {
 			return // 0-byte files are not part of the narrowed set
 		}
+		if bytes.Contains(content, crlf) { // CRLF line ends read as LF
+			w.crlf = normalizeCRLF(w.crlf[:0], content)
+			content = w.crlf
+		}
 		v := &w.v
 		v.parse(content)
+		if capped && v.present && !v.terminated {
+			return // frontmatter not closed within MaxFrontmatter: skipped
+		}
 		if !v.structural(q) {
 			return
 		}
