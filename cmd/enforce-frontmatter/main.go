@@ -68,7 +68,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	for _, e := range rejected {
 		out.WriteString("stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: " + e + "\n")
 	}
-	res.Write(&out, &out)
+	res.WriteCapped(&out, &out, records.MaxShownFindings) // at most 50 findings shown
 	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
 		return 0
 	}
