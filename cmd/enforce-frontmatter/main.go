@@ -53,7 +53,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if root == "" {
 		root = getenv("HOME") + "/.claude"
 	}
-	rel, ok := strings.CutPrefix(file, root+"/")
+	rel, ok := records.InRoot(root, file) // cleaned, and resolved alike
 	if !ok {
 		return 0
 	}
