@@ -92,3 +92,21 @@ func BenchmarkDecodeCap(b *testing.B) {
 		})
 	}
 }
+
+// FuzzCheckLimits: the pre-decoding pass never panics, and it never refuses
+// a payload within both limits as the JSON decoder counts them.
+func FuzzCheckLimits(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":{"b":[1,{"c":":"}]}}`, `"\\"`, `{"a":"\"`, `]]]`, `[[[`, manyMembersSeed} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := checkLimits(data)
+		if err != nil && len(data) < MaxMembers && bytes.Count(data, []byte("["))+
+			bytes.Count(data, []byte("{")) <= MaxDepth {
+			t.Fatalf("refused a small payload: %v", err)
+		}
+		Decode(data) // must not panic
+	})
+}
+
+const manyMembersSeed = `{"a":0,"b":1,"c":{"d":[true,false,null]}}`
