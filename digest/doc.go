@@ -14,4 +14,14 @@
 // empty reservation is never replayed). On Windows, where renameio/v2 does not
 // build, the digest is written directly to an O_EXCL-created final name: not
 // atomic, but still never overwriting.
+//
+// On a shared host the store is private to its user: the default directory
+// is [TurnStateDir]/digests, where TurnStateDir falls back to
+// /tmp/claude-turn-state-<uid> when /tmp/claude-turn-state is not a real
+// directory of the current user. Neither the writer nor the reader follows a
+// symlink another user (other than root) owns on the way to the directory
+// (each existing component is checked with Lstat), and both refuse a
+// directory the current user does not own: the writer never creates, chmods,
+// reaps or writes there (ErrInsecureDir), the reader replays nothing. A
+// symlink the user owns (an explicit SESSION_DIGEST_DIR link) is followed.
 package digest

@@ -13,3 +13,11 @@ func ownedByMe(fi fs.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	return ok && int(st.Uid) == os.Geteuid()
 }
+
+// trustedLink reports whether a symlink may be followed on the way to a
+// digest directory: it belongs to the effective user or to root. A link
+// another user planted (in /tmp, or in a directory they own) is not.
+func trustedLink(fi fs.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && (int(st.Uid) == os.Geteuid() || st.Uid == 0)
+}

@@ -89,16 +89,20 @@ func (s *Store) Write(key, body string) (string, error) {
 	return publish(s.Dir, key, []byte(body+"\n"), now)
 }
 
+// prepareDir creates the directory and makes it private. Nothing is
+// created, re-moded or reaped through a symlink another user owns, nor in a
+// directory the current user does not own.
 func (s *Store) prepareDir() error {
+	if err := checkChain(s.Dir); err != nil {
+		return &WriteError{Op: "secure", Path: s.Dir, Err: err}
+	}
 	if err := os.MkdirAll(s.Dir, 0o777); err != nil {
 		return &WriteError{Op: "mkdir", Path: s.Dir, Err: err}
 	}
-	fi, err := os.Stat(s.Dir)
-	if err != nil {
+	if err := s.private(); errors.Is(err, ErrInsecureDir) {
+		return &WriteError{Op: "secure", Path: s.Dir, Err: err}
+	} else if err != nil {
 		return &WriteError{Op: "mkdir", Path: s.Dir, Err: err}
-	}
-	if !ownedByMe(fi) {
-		return &WriteError{Op: "secure", Path: s.Dir, Err: ErrInsecureDir}
 	}
 	if err := os.Chmod(s.Dir, 0o700); err != nil {
 		return &WriteError{Op: "secure", Path: s.Dir, Err: fmt.Errorf("%w: %w", ErrInsecureDir, err)}
@@ -153,7 +157,8 @@ const maxNameAttempts = 100
 // count line first; then, oldest first, the newest Keep digests each behind
 // "==> prior /how-do-i digest N <==". Only regular, non-empty, unexpired
 // files named <key>.digest.* count. A refused key, a missing or unreadable
-// directory, or no digest prints nothing. Read never writes to the store;
+// directory, one that is not the current user's own (see [Store.List]), or
+// no digest prints nothing. Read never writes to the store;
 // the only error it returns is w's.
 func (s *Store) Read(key string, w io.Writer) error {
 	if !validKey(key) {
@@ -179,10 +184,12 @@ func (s *Store) Read(key string, w io.Writer) error {
 }
 
 // List returns the base names Read would consider for key, in replay order
-// (ascending bytes), before the Keep cap.
+// (ascending bytes), before the Keep cap. A directory that is not the
+// current user's own (another user owns it, or a symlink another user owns
+// leads to it) lists nothing, like a missing one.
 func (s *Store) List(key string) []string {
-	if !validKey(key) {
-		return nil
+	if !validKey(key) || s.private() != nil {
+		return nil // a directory another user owns or reaches is never replayed
 	}
 	entries, err := os.ReadDir(s.Dir)
 	if err != nil {

@@ -18,12 +18,18 @@ import (
 // Every command that touches turn state or digests computes its directory
 // here, so they all agree.
 func TurnStateDir(getenv func(string) string) string {
+	return turnStateDir(getenv, DefaultTurnStateDir)
+}
+
+// turnStateDir is TurnStateDir with the shared default as a parameter, so
+// tests need not touch /tmp/claude-turn-state.
+func turnStateDir(getenv func(string) string, def string) string {
 	if d := getenv("TURN_STATE_DIR"); d != "" {
 		return d
 	}
-	fi, err := os.Lstat(DefaultTurnStateDir)
+	fi, err := os.Lstat(def)
 	if os.IsNotExist(err) || (err == nil && fi.IsDir() && ownedByMe(fi)) {
-		return DefaultTurnStateDir
+		return def
 	}
-	return DefaultTurnStateDir + "-" + strconv.Itoa(os.Geteuid())
+	return def + "-" + strconv.Itoa(os.Geteuid())
 }

@@ -8,7 +8,10 @@
 //
 // with the keys in that order. Every field is sanitised byte-wise to
 // [A-Za-z0-9_.:-] before the reason is checked against the closed set, so no
-// field can forge a key or split a line. The whole line goes out in a single
+// field can forge a key or split a line, and capped at [MaxField] (256) bytes:
+// a longer value keeps its first 250 bytes followed by [CutMarker] ("...cut"),
+// so no payload can make a line long (a reason outside the closed set gains
+// the "unrecognized:" prefix after the cap). The whole line goes out in a single
 // write(2) on a descriptor opened with O_APPEND, so lines from concurrent
 // processes never interleave. The package never executes another program.
 package failopen

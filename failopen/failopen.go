@@ -40,14 +40,35 @@ var closedSet = map[string]bool{
 	WhySkillUnresolvable:        true,
 }
 
+// MaxField is the longest a sanitised field may be, in bytes. A longer value
+// keeps its first MaxField-len(CutMarker) bytes followed by [CutMarker], so a
+// log line stays a few hundred bytes long whatever a payload holds (far below
+// the size a single append writes atomically).
+const MaxField = 256
+
+// CutMarker ends a field that [Sanitize] cut to [MaxField] bytes. It is made
+// of bytes Sanitize keeps, so a cut line is still a valid record.
+const CutMarker = "...cut"
+
 // Sanitize replaces every byte outside [A-Za-z0-9_.:-] with '_' (byte-wise:
-// a two-byte UTF-8 character becomes "__").
+// a two-byte UTF-8 character becomes "__") and caps the result at
+// [MaxField] bytes, a cut value ending in [CutMarker]. Only the bytes kept
+// are read, so the cost does not grow with the input.
 func Sanitize(s string) string {
-	b := []byte(s)
-	for i, c := range b {
+	cut := len(s) > MaxField
+	if cut {
+		s = s[:MaxField-len(CutMarker)]
+	}
+	b := make([]byte, len(s), len(s)+len(CutMarker))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		if !allowed(c) {
-			b[i] = '_'
+			c = '_'
 		}
+		b[i] = c
+	}
+	if cut {
+		b = append(b, CutMarker...)
 	}
 	return string(b)
 }

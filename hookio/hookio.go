@@ -42,9 +42,14 @@ type Payload struct {
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
 // Decode parses a hook payload. A leading UTF-8 BOM and surrounding
-// whitespace are tolerated; anything after the first value is malformed.
+// whitespace are tolerated; anything after the first value is malformed, and
+// so is a payload beyond the decoding limits ([MaxMembers], [MaxDepth]).
+// Read the payload with [ReadPayload], which bounds its size.
 func Decode(data []byte) (*Payload, error) {
 	data = bytes.TrimPrefix(data, bom)
+	if err := checkLimits(data); err != nil {
+		return nil, &DecodeError{Kind: ErrMalformed, Err: err}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {

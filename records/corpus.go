@@ -68,7 +68,10 @@ func (c *Corpus) Len() int { return len(c.entries) }
 
 // ReadFile reads a corpus member, refusing any path the scan did not list.
 // It opens the file below its store directory without leaving it, so a
-// path swapped for a symlink after the scan cannot reach outside the store.
+// path swapped for a symlink after the scan cannot reach outside the store;
+// it never waits on a FIFO swapped in (the open does not block, and only a
+// regular file is read: else [ErrNotRegular]); and it refuses a file above
+// [MaxDump] bytes with a *TooLargeError, reading none of it.
 func (c *Corpus) ReadFile(path string) ([]byte, error) {
 	i, ok := c.index(path)
 	if !ok {
@@ -80,7 +83,7 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	f, err := r.Open(e.rel)
+	f, err := r.OpenFile(e.rel, os.O_RDONLY|nonblock, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -90,9 +93,16 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
+		return nil, &os.PathError{Op: "read", Path: path, Err: ErrNotRegular}
 	}
-	return io.ReadAll(f)
+	if fi.Size() > MaxDump {
+		return nil, &TooLargeError{Path: path, Size: fi.Size()}
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxDump+1))
+	if err == nil && len(b) > MaxDump { // grew since the fstat
+		return nil, &TooLargeError{Path: path, Size: int64(len(b))}
+	}
+	return b, err
 }
 
 func (c *Corpus) index(path string) (int, bool) {
@@ -106,11 +116,13 @@ func (c *Corpus) index(path string) (int, bool) {
 	return i, ok
 }
 
-// scanAll reads every corpus file once, in parallel, and hands each one's
-// content to visit(i, content, worker). visit runs on the worker's
-// goroutine; content is only valid during the call. The first read error
-// in corpus order is returned as a *ScanError.
-func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte, w any)) error {
+// scanAll reads every corpus file once, in parallel, as far as queries
+// need (see [readHead]: at most MaxFrontmatter bytes), and hands each
+// one's content to visit(i, content, capped, worker); capped reports a head
+// cut at MaxFrontmatter before it decided every field. visit runs on the
+// worker's goroutine; content is only valid during the call. The first read
+// error in corpus order is returned as a *ScanError.
+func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte, capped bool, w any)) error {
 	n := len(c.entries)
 	workers := runtime.GOMAXPROCS(0)
 	if workers > 8 {
@@ -136,12 +148,13 @@ func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte,
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
 					var err error
-					buf, err = readHead(joinRoot(c.Root, c.entries[i].path), buf[:0])
+					var capped bool
+					buf, capped, err = readHead(joinRoot(c.Root, c.entries[i].path), buf[:0], haveHead)
 					if err != nil {
 						errs[i] = err
 						continue
 					}
-					visit(i, buf, w)
+					visit(i, buf, capped, w)
 				}
 			}
 		}()
@@ -158,12 +171,13 @@ func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte,
 // haveHead reports whether a file prefix already decides every query
 // field: the frontmatter is closed and a complete non-blank body line
 // follows (or there is no frontmatter and such a line starts the file).
+// CRLF line ends count as LF.
 func haveHead(b []byte) bool {
 	last := len(b) - 1
 	for last >= 0 && b[last] != '\n' {
 		last--
 	}
-	b = b[:last+1] // only complete lines decide
+	b = normalizeCRLF(nil, b[:last+1]) // only complete lines decide
 	present, terminated, _, body := splitFences(b)
 	if present && !terminated {
 		return false

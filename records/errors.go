@@ -70,6 +70,9 @@ type ScanError struct {
 func (e *ScanError) Error() string { return strings.Join(e.messages(), "\n") }
 
 func (e *ScanError) messages() []string {
+	if tl, ok := errors.AsType[*TooLargeError](e.Err); ok {
+		return tl.messages() // a refusal, not a failed scan
+	}
 	return []string{"cannot read " + e.Path + ": " + errText(e.Err),
 		"record scan failed (awk unusable or lib missing) — NOT 'no matches'"}
 }

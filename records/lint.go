@@ -24,18 +24,19 @@ const (
 
 // Lint rule names, stable across releases (Finding.Rule).
 const (
-	RuleNotARecord    = "not-a-record"    // targeted path outside the record stores
-	RuleMissingTarget = "missing-target"  // targeted path that is not a regular file
-	RuleUnreadable    = "unreadable"      // the file could not be read
-	RuleNoFrontmatter = "no-frontmatter"  // first line is not ---
-	RuleYAML          = "invalid-yaml"    // block is not YAML; read line by line instead (warning)
-	RuleRequiredKey   = "required-key"    // one of the six keys is missing
-	RuleKeywordsEmpty = "keywords-empty"  // keywords: names no keyword
-	RuleUnenforced    = "unenforced"      // principle without enforced_by: (warning)
-	RuleProject       = "project-shape"   // project: is not <repo> or <owner>/<repo>
-	RuleLink          = "link-unresolved" // links: names an id no corpus record has
-	RuleDuplicateID   = "duplicate-id"    // two corpus records share an id
-	RuleRoot          = "root"            // the lint root is not a directory
+	RuleNotARecord    = "not-a-record"         // targeted path outside the record stores
+	RuleMissingTarget = "missing-target"       // targeted path that is not a regular file
+	RuleUnreadable    = "unreadable"           // the file could not be read
+	RuleNoFrontmatter = "no-frontmatter"       // first line is not ---
+	RuleYAML          = "invalid-yaml"         // block is not YAML; read line by line instead (warning)
+	RuleRequiredKey   = "required-key"         // one of the six keys is missing
+	RuleKeywordsEmpty = "keywords-empty"       // keywords: names no keyword
+	RuleUnenforced    = "unenforced"           // principle without enforced_by: (warning)
+	RuleProject       = "project-shape"        // project: is not <repo> or <owner>/<repo>
+	RuleLink          = "link-unresolved"      // links: names an id no corpus record has
+	RuleDuplicateID   = "duplicate-id"         // two corpus records share an id
+	RuleRoot          = "root"                 // the lint root is not a directory
+	RuleTooLong       = "frontmatter-too-long" // the frontmatter does not close within MaxFrontmatter bytes
 )
 
 // A Finding is one lint result. Message is the text printed after the
@@ -234,19 +235,43 @@ func newLinter(root string) (*linter, error) {
 	files, skipped := lintCorpusFiles(root)
 	l := &linter{root: root, corpus: files, skipped: skipped,
 		ids: &IDMap{files: map[string][]string{}}, parsed: make(map[string]parsedFile, len(files))}
+	buf := make([]byte, 0, 16<<10)
 	for _, f := range files {
-		b, err := os.ReadFile(l.abs(f))
-		if err != nil {
-			l.parsed[f] = parsedFile{err: err} // reported when the file itself is linted
+		var p parsedFile
+		p, buf = readLint(l.abs(f), buf)
+		l.parsed[f] = p // an error is reported when the file itself is linted
+		if p.err != nil {
 			continue
 		}
-		fm := parseLint(b)
-		l.parsed[f] = parsedFile{fm: fm}
-		if id := recordID(fm); id != "" && !l.listed(id, f) {
+		if id := recordID(p.fm); id != "" && !l.listed(id, f) {
 			l.ids.add(id, f)
 		}
 	}
 	return l, nil
+}
+
+// errFrontmatterTooLong marks a record whose frontmatter does not close
+// within MaxFrontmatter bytes.
+var errFrontmatterTooLong = errors.New("frontmatter too long")
+
+// readLint reads a record as the lint needs it: up to its closing fence,
+// never more than MaxFrontmatter bytes, never waiting on a FIFO. buf is
+// scratch space, returned for reuse.
+func readLint(name string, buf []byte) (parsedFile, []byte) {
+	buf, capped, err := readHead(name, buf[:0], fenceDecided)
+	if err != nil {
+		return parsedFile{err: &fs.PathError{Op: "read", Path: name, Err: err}}, buf
+	}
+	content := buf
+	if capped {
+		content = completeLines(buf)
+	}
+	content = bytes.Clone(content) // the parse points into it; buf is reused
+	fm := parseLint(content)
+	if capped && fm.Present && !fm.Terminated {
+		return parsedFile{err: errFrontmatterTooLong}, buf
+	}
+	return parsedFile{fm: fm}, buf
 }
 
 // listed reports whether the file f already declares id under another
@@ -291,11 +316,12 @@ func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok boo
 	r.Linted++
 	p, ok := l.parsed[f]
 	if !ok { // a target outside the corpus listing, or spelled differently
-		b, err := os.ReadFile(l.abs(f))
-		p = parsedFile{err: err}
-		if err == nil {
-			p.fm = parseLint(b)
-		}
+		p, _ = readLint(l.abs(f), make([]byte, 0, 16<<10))
+	}
+	if p.err == errFrontmatterTooLong {
+		r.Findings = append(r.Findings, errf(f, RuleTooLong,
+			"frontmatter does not close within the first %d bytes (1 MiB); records are read no further", MaxFrontmatter))
+		return "", true
 	}
 	if p.err != nil {
 		r.Findings = append(r.Findings, unreadable(f, p.err))

@@ -1,6 +1,7 @@
 package records
 
 import (
+	"bytes"
 	"math"
 	"slices"
 	"strconv"
@@ -55,39 +56,47 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 	slots := make([]slot, len(c.entries))
 	type worker struct {
 		v    recView
-		toks [][]byte
-		tbuf []byte
+		toks []string
+		seen map[string]struct{}
+		crlf []byte
 	}
-	err := c.scanAll(func() any { return &worker{} }, func(i int, content []byte, wa any) {
+	err := c.scanAll(func() any { return &worker{seen: map[string]struct{}{}} }, func(i int, content []byte, capped bool, wa any) {
 		w := wa.(*worker)
 		s := &slots[i]
 		if len(content) == 0 {
 			return // 0-byte files are not part of the narrowed set
 		}
+		if bytes.Contains(content, crlf) { // CRLF line ends read as LF
+			w.crlf = normalizeCRLF(w.crlf[:0], content)
+			content = w.crlf
+		}
 		v := &w.v
 		v.parse(content)
+		if capped && v.present && !v.terminated {
+			return // frontmatter not closed within MaxFrontmatter: skipped
+		}
 		if !v.structural(q) {
 			return
 		}
 		s.narrowed = true
 		if q.Keyword != "" {
 			// dl and the matched query tokens, in keyword-list order.
-			w.toks, w.tbuf = w.toks[:0], w.tbuf[:0]
+			// A set keeps the de-duplication linear in the tokens.
+			w.toks = w.toks[:0]
+			clear(w.seen)
 			v.eachLeaf("keywords", func(b []byte) {
 				eachAlnumToken(b, true, func(tok []byte) {
-					for _, t := range w.toks {
-						if string(t) == string(tok) {
-							return
-						}
+					if _, dup := w.seen[string(tok)]; dup {
+						return
 					}
-					lo := len(w.tbuf)
-					w.tbuf = append(w.tbuf, tok...)
-					w.toks = append(w.toks, w.tbuf[lo:len(w.tbuf):len(w.tbuf)])
+					t := string(tok)
+					w.seen[t] = struct{}{}
+					w.toks = append(w.toks, t)
 				})
 			})
 			s.dl = len(w.toks)
 			for _, t := range w.toks {
-				if k, ok := qidx[string(t)]; ok {
+				if k, ok := qidx[t]; ok {
 					s.matched = append(s.matched, k)
 				}
 			}

@@ -4,40 +4,55 @@ package records
 
 import "syscall"
 
-// readHead reads as much of a file as queries need: all of it, or enough
-// to hold the frontmatter and the first non-blank body line. On Unix it
-// uses plain open/read/close (no poller registration, no fstat) and does not
-// follow a symlink swapped in after the scan listed a regular file.
-func readHead(name string, buf []byte) ([]byte, error) {
+// nonblock opens a path that turned into a FIFO (swapped in after the scan)
+// without waiting for a writer; it changes nothing for a regular file.
+const nonblock = syscall.O_NONBLOCK
+
+// readHead reads as much of a file as a reader needs: all of it, until
+// done(prefix) says enough, or [MaxFrontmatter] bytes (capped is then true).
+// It uses plain open/read/close (no poller registration), does not follow a
+// symlink swapped in after the scan, never waits on a FIFO (O_NONBLOCK) and
+// reads nothing unless fstat on the descriptor says regular file.
+func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped bool, _ error) {
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW, 0)
+		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 		if err != syscall.EINTR {
 			break
 		}
 	}
 	if err != nil {
-		return buf, err
+		return buf, false, err
 	}
 	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return buf, false, err
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return buf, false, ErrNotRegular
+	}
 	for {
+		if len(buf) >= MaxFrontmatter {
+			return buf, true, nil
+		}
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
+		n, err := syscall.Read(fd, buf[len(buf):min(cap(buf), MaxFrontmatter)])
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
-			return buf, err
+			return buf, false, err
 		}
 		if n == 0 {
-			return buf, nil
+			return buf, false, nil
 		}
 		buf = buf[:len(buf)+n]
-		if haveHead(buf) {
-			return buf, nil
+		if done(buf) {
+			return buf, false, nil
 		}
 	}
 }

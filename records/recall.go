@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -20,6 +21,7 @@ const DefaultRecallCap = 20
 // (punctuation stays inside a term), deduplicate.
 func RecallTerms(s string) []string {
 	var out []string
+	seen := map[string]struct{}{}
 	b := []byte(s)
 	for len(b) > 0 {
 		b = trimLeftSpace(b)
@@ -43,15 +45,34 @@ func RecallTerms(s string) []string {
 		if n < MinTokenLen {
 			continue
 		}
-		dup := false
-		for _, t := range out {
-			dup = dup || t == string(low)
-		}
-		if !dup {
+		if _, dup := seen[string(low)]; !dup {
+			seen[string(low)] = struct{}{}
 			out = append(out, string(low))
 		}
 	}
 	return out
+}
+
+// MaxRecallParts caps the words a recall search may match, summed over its
+// terms (a term "a-b c" is one phrase of two words and one of one). Matching
+// costs at most that many word comparisons per byte of a line, so a search
+// stays linear in the store.
+const MaxRecallParts = 64
+
+// CheckRecallTerms refuses (a *UsageError) terms holding more than
+// [MaxRecallParts] words in total.
+func CheckRecallTerms(terms []string) error {
+	n := 0
+	for _, t := range terms {
+		eachRun([]byte(t), func([]byte) { n++ })
+	}
+	if n <= MaxRecallParts {
+		return nil
+	}
+	return &UsageError{Lines: []string{
+		"--recall has " + strconv.Itoa(n) + " words to match; at most " + strconv.Itoa(MaxRecallParts) +
+			" are allowed — nothing was searched.",
+		"this is NOT 'no matches'. Search with fewer or shorter phrases."}}
 }
 
 // CheckRecallStore reports a *RecallStoreError unless name (following
@@ -66,9 +87,13 @@ func CheckRecallStore(name, shown string) error {
 }
 
 // RecallFile returns the lines of a mistakes.jsonl file that match any of
-// terms, in file order (see [RecallMatch]). A file that cannot be read is a
+// terms, in file order (see [RecallMatch]). Terms beyond [MaxRecallParts]
+// are refused first (a *UsageError); a file that cannot be read is a
 // *RecallScanError naming shown.
 func RecallFile(name, shown string, terms []string) ([][]byte, error) {
+	if err := CheckRecallTerms(terms); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, &RecallScanError{File: shown, Err: err}
@@ -82,8 +107,12 @@ func RecallFile(name, shown string, terms []string) ([][]byte, error) {
 }
 
 // Recall returns the LF-separated lines of r (a final line without LF
-// counts) that match any of terms, unchanged, in order.
+// counts) that match any of terms, unchanged, in order. Terms beyond
+// [MaxRecallParts] are refused (a *UsageError) before anything is read.
 func Recall(r io.Reader, terms []string) ([][]byte, error) {
+	if err := CheckRecallTerms(terms); err != nil {
+		return nil, err
+	}
 	pats := make([][][]byte, len(terms))
 	for i, t := range terms {
 		pats[i] = termParts(t)

@@ -21,11 +21,11 @@ type Record struct {
 // ParseRecord reads a record's fields from its content. Scalars follow the
 // YAML reading of the frontmatter: a quoted value is taken whole, a plain
 // value is its first word (as upstream), null is "". When the block is not
-// a YAML mapping the line-based reading of query-records §7 is used. Path is
-// copied into the result.
+// a YAML mapping the line-based reading of query-records §7 is used. CRLF
+// line ends are read as LF. Path is copied into the result.
 func ParseRecord(path string, content []byte) Record {
 	var v recView
-	v.parse(content)
+	v.parse(normalizeCRLF(nil, content))
 	return *recordOf(path, &v)
 }
 

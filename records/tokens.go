@@ -19,16 +19,27 @@ func isAlnum(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '
 // byte outside [a-z0-9], drop tokens shorter than two bytes, deduplicate
 // (first occurrence order).
 func QueryTokens(s string) []string {
-	var out []string
-	eachAlnumToken([]byte(s), false, func(tok []byte) {
-		for _, t := range out {
-			if t == string(tok) {
-				return
-			}
-		}
-		out = append(out, string(tok))
-	})
-	return out
+	var d dedup
+	eachAlnumToken([]byte(s), false, d.add)
+	return d.out
+}
+
+// dedup collects tokens in first-occurrence order, in linear time.
+type dedup struct {
+	out  []string
+	seen map[string]struct{}
+}
+
+func (d *dedup) add(tok []byte) {
+	if _, dup := d.seen[string(tok)]; dup {
+		return
+	}
+	if d.seen == nil {
+		d.seen = map[string]struct{}{}
+	}
+	t := string(tok)
+	d.seen[t] = struct{}{}
+	d.out = append(d.out, t)
 }
 
 // KeywordTokens tokenises a record's keywords the way ranking sees them:
@@ -36,18 +47,11 @@ func QueryTokens(s string) []string {
 // the result is deduplicated across all values in first-occurrence order.
 // Its length is the record's document length.
 func KeywordTokens(values ...string) []string {
-	var out []string
+	var d dedup
 	for _, v := range values {
-		eachAlnumToken([]byte(v), true, func(tok []byte) {
-			for _, t := range out {
-				if t == string(tok) {
-					return
-				}
-			}
-			out = append(out, string(tok))
-		})
+		eachAlnumToken([]byte(v), true, d.add)
 	}
-	return out
+	return d.out
 }
 
 // eachAlnumToken calls fn with every lowercased run of [A-Za-z0-9] of s that

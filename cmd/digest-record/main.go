@@ -48,7 +48,7 @@ func run(_ []string, stdin io.Reader, _, _ io.Writer, getenv func(string) string
 
 func record(stdin io.Reader, getenv func(string) string) {
 	log := failopen.New(getenv)
-	data, err := io.ReadAll(stdin)
+	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
 	if err != nil {
 		log.Record(gate, failopen.WhyMalformedPayload, "")
 		return

@@ -35,7 +35,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 			code = 0
 		}
 	}()
-	data, err := io.ReadAll(stdin)
+	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
 	if err != nil {
 		return 0
 	}
@@ -53,7 +53,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if root == "" {
 		root = getenv("HOME") + "/.claude"
 	}
-	rel, ok := strings.CutPrefix(file, root+"/")
+	rel, ok := records.InRoot(root, file) // cleaned, and resolved alike
 	if !ok {
 		return 0
 	}
@@ -68,7 +68,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	for _, e := range rejected {
 		out.WriteString("stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: " + e + "\n")
 	}
-	res.Write(&out, &out)
+	res.WriteCapped(&out, &out, records.MaxShownFindings) // at most 50 findings shown
 	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
 		return 0
 	}
