@@ -67,12 +67,13 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "\n%s <command> --help shows a command's usage; %s --version its build.\n", Name, Name)
 }
 
-const bundleUsage = `Usage: procedures bundle -o DIR [-platforms all|host|os-arch,...] [-binary FILE] [-version V]
+const bundleUsage = `Usage: procedures bundle -o DIR [-platforms all|host|os-arch,...] [-binary FILE | -self] [-version V]
 
 Writes a plugin overlay into DIR: bin/procedures (a POSIX sh launcher),
 bin/<os>-<arch>/procedures[.exe], hooks/hooks.json and
 .claude-plugin/plugin.json. Binaries are built with the go command from the
-module in the current directory (go run ./cmd/procedures bundle -o DIR).
+module in the current directory (go run ./cmd/procedures bundle -o DIR);
+-binary FILE or -self supply the host platform's binary instead.
 `
 
 func runBundle(args []string, stdout, stderr io.Writer) int {
@@ -82,6 +83,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("o", "", "the overlay directory")
 	plats := fs.String("platforms", "all", "all, host, or a comma-separated list of os-arch")
 	binary := fs.String("binary", "", "an already built binary for the host platform")
+	self := fs.Bool("self", false, "use this very binary for the host platform (no go command needed with -platforms host)")
 	version := fs.String("version", "", "plugin.json's version (default: this build's)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -98,6 +100,14 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "procedures bundle: %v\n", err)
 		return 2
+	}
+	if *self {
+		exe, err := os.Executable()
+		if err != nil {
+			fmt.Fprintf(stderr, "procedures bundle: -self: %v\n", err)
+			return 1
+		}
+		*binary = exe
 	}
 	v := *version
 	if v == "" {
