@@ -5,6 +5,7 @@ package commands
 
 import (
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/doctor"
 )
 
 // Command is one entry of the table.
@@ -16,7 +17,9 @@ type Command struct {
 }
 
 // All lists every command, sorted by name.
-var All = []Command{}
+var All = []Command{
+	{Name: "doctor", Summary: "check the installed plugin: wiring, switches, fail-open log, stores (read-only)", Main: doctor.Main},
+}
 
 // Lookup returns the command called name.
 func Lookup(name string) (Command, bool) {
