@@ -4,8 +4,6 @@ import (
 	"io"
 	"slices"
 	"time"
-
-	"github.com/procedures-go/procedures/failopen"
 )
 
 // An EscapeSummary counts the escape log's records: gates released because
@@ -34,8 +32,8 @@ func SummarizeEscapes(r io.Reader, since time.Time) (*EscapeSummary, error) {
 			s.Unparseable++
 			return
 		}
-		ts, err := time.Parse(failopen.TimeLayout, string(vals[0]))
-		if err != nil {
+		ts, ok := parseTS(vals[0])
+		if !ok {
 			s.Unparseable++
 			return
 		}

@@ -73,8 +73,8 @@ func SummarizeFailOpen(r io.Reader, since time.Time) (*LogSummary, error) {
 			bad(n)
 			return
 		}
-		ts, err := time.Parse(failopen.TimeLayout, string(vals[0]))
-		if err != nil {
+		ts, ok := parseTS(vals[0])
+		if !ok {
 			bad(n)
 			return
 		}
