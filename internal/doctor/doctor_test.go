@@ -329,7 +329,7 @@ func TestSwitches(t *testing.T) {
 		{"how-do-i-gate", Warn, "switched off by PROCEDURES_ENABLE_HOW_DO_I_GATE=FALSE"},
 		{"am-i-done-gate", Warn, "CLAUDE_PLUGIN_OPTION_ENABLE_AM_I_DONE_GATE=0 (the plugin option enable_am_i_done_gate)"},
 		{"enforce-frontmatter", OK, "on"},
-		{"escape log", OK, "1 switched-off releases in the window (HOW_DO_I_GATE by PROCEDURES_ENABLE_HOW_DO_I_GATE: 1)"},
+		{"escape log", OK, "1 switched-off release in the window (HOW_DO_I_GATE by PROCEDURES_ENABLE_HOW_DO_I_GATE: 1)"},
 	} {
 		fs := findings(r, SectionSwitches, c.subject)
 		if len(fs) != 1 || fs[0].Status != c.status || !strings.Contains(fs[0].Reason, c.reason) {

@@ -222,7 +222,7 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	}
 	for _, g := range s.Groups {
 		add(Finding{Status: Fail, Subject: g.Gate + " " + g.Reason,
-			Reason: fmt.Sprintf("%d blind releases, first %s, last %s, recent sessions %s", g.Count,
+			Reason: fmt.Sprintf("%s, first %s, last %s, recent sessions %s", plural(g.Count, "blind release"),
 				g.First.UTC().Format(failopen.TimeLayout), g.Last.UTC().Format(failopen.TimeLayout), sessionList(g.Sessions)),
 			Fix: reasonFix(g.Reason) + "; then look past the fixed rows with --since",
 			Data: map[string]any{"gate": g.Gate, "reason": g.Reason, "count": g.Count,
@@ -231,7 +231,7 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	}
 	if s.Overflow > 0 {
 		add(Finding{Status: Fail, Subject: "other reasons",
-			Reason: fmt.Sprintf("%d more blind releases of gate/reason pairs beyond the first %d", s.Overflow, MaxGroups),
+			Reason: fmt.Sprintf("%s more, of gate/reason pairs beyond the first %d", plural(s.Overflow, "blind release"), MaxGroups),
 			Fix:    "read the log itself", Data: map[string]any{"count": s.Overflow}})
 	}
 	if s.InWindow == 0 {
@@ -240,13 +240,13 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	}
 	if s.Unparseable > 0 {
 		add(Finding{Status: Warn, Subject: "unparseable lines",
-			Reason: fmt.Sprintf("%d lines are not fail-open records (first at line %d); not counted", s.Unparseable, s.FirstUnparseable),
+			Reason: fmt.Sprintf("%d (first at line %d): not fail-open records, so not counted", s.Unparseable, s.FirstUnparseable),
 			Fix:    "something other than the logger writes to this file: find it, and remove the lines",
 			Data:   map[string]any{"count": s.Unparseable, "first_line": s.FirstUnparseable}})
 	}
 	if s.Overlong > 0 {
 		add(Finding{Status: Warn, Subject: "over-long lines",
-			Reason: fmt.Sprintf("%d lines of %d bytes or more skipped (first at line %d); not counted", s.Overlong, MaxLine, s.FirstOverlong),
+			Reason: fmt.Sprintf("%d (first at line %d): %d bytes or more, skipped unread and not counted", s.Overlong, s.FirstOverlong, MaxLine),
 			Fix:    "something other than the logger writes to this file: find it, and remove the lines",
 			Data:   map[string]any{"count": s.Overlong, "first_line": s.FirstOverlong}})
 	}
@@ -261,4 +261,12 @@ func sessionList(ids []string) string {
 		out = append(out, id)
 	}
 	return strings.Join(out, " ")
+}
+
+// plural is "1 line", "2 lines".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

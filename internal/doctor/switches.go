@@ -50,7 +50,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 		add(Finding{Status: Warn, Subject: "escape log", Reason: fmt.Sprintf("%s: read error after %d records: %v", path, s.InWindow+s.Older, err)})
 		return
 	}
-	reason := fmt.Sprintf("%s: %d switched-off releases in the window", path, s.InWindow)
+	reason := fmt.Sprintf("%s: %s in the window", path, plural(s.InWindow, "switched-off release"))
 	var parts []string
 	for _, k := range s.keys() {
 		parts = append(parts, fmt.Sprintf("%s: %d", k, s.By[k]))
