@@ -5,6 +5,7 @@ package commands
 
 import (
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/doctor"
 	"github.com/procedures-go/procedures/internal/cli/logrecord"
 )
 
@@ -18,6 +19,7 @@ type Command struct {
 
 // All lists every command, sorted by name.
 var All = []Command{
+	{Name: "doctor", Summary: "check the installed plugin: wiring, switches, fail-open log, stores (read-only)", Main: doctor.Main},
 	{Name: "log-record", Summary: "append a mistake row, or write a decision, solution or failure-mode record the lint accepts", Main: logrecord.Main},
 }
 

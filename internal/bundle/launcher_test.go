@@ -1,0 +1,160 @@
+//go:build unix
+
+package bundle
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// launcherTree writes a bundle's bin/ with the launcher and, for each
+// platform, a stand-in binary (a shell script) that prints its directory
+// variable, its name and its arguments, reads stdin, and exits 7. A fake
+// uname on PATH reports sysMach.
+func launcherTree(t *testing.T, sysMach string, platforms ...Platform) (root string, env []string) {
+	t.Helper()
+	root = t.TempDir()
+	bin := filepath.Join(root, "bin")
+	for _, p := range platforms {
+		d := filepath.Join(bin, p.String())
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		script := "#!/bin/sh\necho \"dir=$PROCEDURES_BIN_DIR self=${0##*/}\"\nfor a; do echo \"arg=$a\"; done\ncat\nexit 7\n"
+		if err := os.WriteFile(filepath.Join(d, p.Exe()), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(bin, "procedures"), []byte(Launcher(platforms)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fake := filepath.Join(root, "fakebin")
+	os.Mkdir(fake, 0o755)
+	if err := os.WriteFile(filepath.Join(fake, "uname"), []byte("#!/bin/sh\necho '"+sysMach+"'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env = append(os.Environ(), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+filepath.Join(root, "home"))
+	return root, env
+}
+
+func runLauncher(t *testing.T, root string, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command("sh", append([]string{filepath.Join(root, "bin", "procedures")}, args...)...)
+	cmd.Env = env
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func TestLauncherRunsThePlatformBinary(t *testing.T) {
+	for _, tc := range []struct {
+		sysMach string
+		want    Platform
+	}{
+		{"Linux x86_64", Platform{"linux", "amd64"}},
+		{"Linux aarch64", Platform{"linux", "arm64"}},
+		{"Darwin arm64", Platform{"darwin", "arm64"}},
+		{"MINGW64_NT-10.0-19045 x86_64", Platform{"windows", "amd64"}},
+		{"MSYS_NT-10.0 x86_64", Platform{"windows", "amd64"}},
+		{"CYGWIN_NT-10.0 x86_64", Platform{"windows", "amd64"}},
+	} {
+		root, env := launcherTree(t, tc.sysMach, Platforms...)
+		out, errOut, code := runLauncher(t, root, env, "payload", "query-records", "a b", "")
+		want := "dir=" + filepath.Join(root, "bin") + " self=" + tc.want.Exe() + "\narg=query-records\narg=a b\narg=\npayload"
+		if out != want || code != 7 || errOut != "" {
+			t.Errorf("%s: got %q (stderr %q), exit %d; want %q, exit 7", tc.sysMach, out, errOut, code, want)
+		}
+		if tc.want.OS == "windows" && !strings.HasSuffix(out[:strings.Index(out, "\n")], ".exe") {
+			t.Errorf("%s: did not run the .exe", tc.sysMach)
+		}
+	}
+}
+
+// On a platform the bundle has no binary for, the launcher says which
+// platform it is and which are supported, and exits 0 for a hook (a hook
+// never blocks a session) and 2 for anything else.
+func TestLauncherUnknownPlatform(t *testing.T) {
+	for _, tc := range []struct {
+		sysMach, cmd string
+		code         int
+	}{
+		{"Plan9 mips", "how-do-i-gate", 0},
+		{"Plan9 mips", "digest-record", 0},
+		{"Plan9 mips", "enforce-frontmatter", 0},
+		{"Plan9 mips", "turn-state-reset", 0},
+		{"Plan9 mips", "query-records", 2},
+		{"Linux riscv64", "am-i-done-gate", 0},
+		{"Linux riscv64", "lint-frontmatter", 2},
+		{"FreeBSD amd64", "", 2},
+	} {
+		root, env := launcherTree(t, tc.sysMach, Platform{"linux", "amd64"})
+		out, errOut, code := runLauncher(t, root, env, "", tc.cmd)
+		want := "procedures: no binary for this platform (" + tc.sysMach + "); this bundle supports linux-amd64\n"
+		if out != "" || errOut != want || code != tc.code {
+			t.Errorf("%s %s: stdout %q stderr %q exit %d; want stderr %q exit %d", tc.sysMach, tc.cmd, out, errOut, code, want, tc.code)
+		}
+	}
+}
+
+// A bundle copied without its exec bits still runs.
+func TestLauncherRestoresExecBit(t *testing.T) {
+	root, env := launcherTree(t, "Linux x86_64", Platform{"linux", "amd64"})
+	bin := filepath.Join(root, "bin", "linux-amd64", "procedures")
+	os.Chmod(bin, 0o644)
+	os.Chmod(filepath.Join(root, "bin", "procedures"), 0o644)
+	if _, _, code := runLauncher(t, root, env, "", "x"); code != 7 {
+		t.Fatalf("exit %d, want the binary's 7", code)
+	}
+}
+
+// A user who may not chmod the bundle (another user installed it without
+// exec bits) runs a private copy from their own cache. The test needs root
+// to make such a tree, and runs the launcher as nobody through setpriv.
+func TestLauncherPrivateCopy(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to make a bundle another user owns (CI runs as root)")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv not found")
+	}
+	root, env := launcherTree(t, "Linux x86_64", Platform{"linux", "amd64"})
+	// Let nobody reach the tree: open the test's own directories, never the
+	// system's temporary directory itself.
+	for d := root; d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(root, "bin", "linux-amd64", "procedures")
+	os.Chmod(bin, 0o644)
+	home := filepath.Join(root, "home")
+	os.Mkdir(home, 0o755)
+	os.Chown(home, 65534, 65534)
+	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "sh", filepath.Join(root, "bin", "procedures"), "x")
+	cmd.Env = env
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 7 {
+		t.Fatalf("exit %v, want the binary's 7; stderr %s", err, err.(*exec.ExitError).Stderr)
+	}
+	if want := "dir=" + filepath.Join(root, "bin") + " self=procedures\narg=x\n"; string(out) != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+	if fi, err := os.Stat(bin); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("the bundle's binary was changed: %v %v", fi.Mode(), err)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".cache", "procedures", "linux-amd64", "procedures")); err != nil {
+		t.Errorf("no private copy: %v", err)
+	}
+}

@@ -1,0 +1,159 @@
+// Package multicall is the procedures binary: every command in one
+// executable, chosen by the name it is run under (a link or copy named
+// after the command, ".exe" stripped) or by its first argument
+// (procedures <command> [args]). It also writes the plugin bundle.
+package multicall
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/commands"
+)
+
+// Name is the multi-call binary's own name.
+const Name = "procedures"
+
+// Run runs the command argv0 names, or else the one args[0] names, with the
+// remaining arguments; it returns that command's exit status. Its own usage
+// errors exit 2.
+func Run(argv0 string, args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	name := strings.TrimSuffix(filepath.Base(argv0), ".exe")
+	if c, ok := commands.Lookup(name); ok {
+		return c.Main(args, stdin, stdout, stderr, env)
+	}
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		usage(stdout)
+		return 0
+	case "--version":
+		fmt.Fprintln(stdout, Name, cli.Version())
+		return 0
+	case "bundle":
+		return runBundle(args[1:], stdout, stderr)
+	}
+	if c, ok := commands.Lookup(args[0]); ok {
+		return c.Main(args[1:], stdin, stdout, stderr, env)
+	}
+	fmt.Fprintf(stderr, "%s: unknown command %q (%s --help lists them)\n", Name, args[0], Name)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: %s <command> [args...]\n", Name)
+	fmt.Fprintf(w, "   or: <command> [args...]   (a link or copy of %s named after the command)\n\n", Name)
+	fmt.Fprintln(w, "Commands:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, c := range commands.All {
+		kind := ""
+		if c.Hook {
+			kind = " (hook)"
+		}
+		fmt.Fprintf(tw, "  %s\t%s%s\n", c.Name, c.Summary, kind)
+	}
+	fmt.Fprintf(tw, "  %s\t%s\n", "bundle", "write the plugin bundle: binaries for every platform, launcher, hooks.json, plugin.json")
+	tw.Flush()
+	fmt.Fprintf(w, "\n%s <command> --help shows a command's usage; %s --version its build.\n", Name, Name)
+}
+
+const bundleUsage = `Usage: procedures bundle -o DIR [-platforms all|host|os-arch,...] [-binary FILE | -self] [-version V]
+
+Writes a plugin overlay into DIR: bin/procedures (a POSIX sh launcher),
+bin/<os>-<arch>/procedures[.exe], hooks/hooks.json and
+.claude-plugin/plugin.json. Binaries are built with the go command from the
+module in the current directory (go run ./cmd/procedures bundle -o DIR);
+-binary FILE or -self supply the host platform's binary instead.
+`
+
+func runBundle(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("procedures bundle", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, bundleUsage) }
+	dir := fs.String("o", "", "the overlay directory")
+	plats := fs.String("platforms", "all", "all, host, or a comma-separated list of os-arch")
+	binary := fs.String("binary", "", "an already built binary for the host platform")
+	self := fs.Bool("self", false, "use this very binary for the host platform (no go command needed with -platforms host)")
+	version := fs.String("version", "", "plugin.json's version (default: this build's)")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fmt.Fprint(stdout, bundleUsage)
+			return 0
+		}
+		return 2
+	}
+	if *dir == "" || fs.NArg() > 0 {
+		fmt.Fprint(stderr, bundleUsage)
+		return 2
+	}
+	platforms, err := parsePlatforms(*plats)
+	if err != nil {
+		fmt.Fprintf(stderr, "procedures bundle: %v\n", err)
+		return 2
+	}
+	if *self {
+		exe, err := os.Executable()
+		if err != nil {
+			fmt.Fprintf(stderr, "procedures bundle: -self: %v\n", err)
+			return 1
+		}
+		*binary = exe
+	}
+	v := *version
+	if v == "" {
+		v = pluginVersion(cli.Version())
+	}
+	if err := bundle.Write(bundle.Options{Dir: *dir, Platforms: platforms, Version: v, Binary: *binary, Log: stderr}); err != nil {
+		fmt.Fprintf(stderr, "procedures bundle: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func parsePlatforms(s string) ([]bundle.Platform, error) {
+	switch s {
+	case "all":
+		return bundle.Platforms, nil
+	case "host":
+		return []bundle.Platform{bundle.Host()}, nil
+	}
+	var out []bundle.Platform
+	for _, name := range strings.Split(s, ",") {
+		found := false
+		for _, p := range bundle.Platforms {
+			if p.String() == name {
+				out = append(out, p)
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unsupported platform %q (supported: all, host, or any of linux-amd64, linux-arm64, darwin-amd64, darwin-arm64, windows-amd64, windows-arm64)", name)
+		}
+	}
+	return out, nil
+}
+
+// pluginVersion turns a build's version into plugin.json's: a release tag
+// without its "v", else 0.0.0-devel.
+func pluginVersion(v string) string {
+	if strings.HasPrefix(v, "v") && !strings.Contains(v, " ") {
+		return strings.TrimPrefix(v, "v")
+	}
+	return "0.0.0-devel"
+}
+
+// Main is Run with the process's own name, arguments, streams and
+// environment.
+func Main() int {
+	return Run(os.Args[0], os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())
+}

@@ -1,0 +1,459 @@
+package doctor
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/procedures-go/procedures/digest"
+	"github.com/procedures-go/procedures/internal/bundle"
+)
+
+func TestHealthy(t *testing.T) {
+	w := newWorld(t)
+	r := Run(w.options())
+	if r.Failed() || r.Count(Warn) > 0 {
+		t.Errorf("a healthy install is not all ok:\n%s", dump(t, r))
+	}
+	for _, sec := range Sections {
+		if len(findings(r, sec, "")) == 0 {
+			t.Errorf("section %s has no finding", sec)
+		}
+	}
+}
+
+// A missing skill is a fail naming the release it causes, for each gate.
+func TestSkillUnresolvable(t *testing.T) {
+	for _, skill := range []string{"how-do-i", "am-i-done"} {
+		w := newWorld(t)
+		if err := os.RemoveAll(filepath.Join(w.plugin, "skills", skill)); err != nil {
+			t.Fatal(err)
+		}
+		r := Run(w.options())
+		fs := findings(r, SectionWiring, skill+"-gate skill")
+		if len(fs) != 1 || fs[0].Status != Fail || !strings.Contains(fs[0].Reason, "skill-unresolvable") {
+			t.Errorf("%s removed:\n%s", skill, dump(t, r))
+		}
+		if r.Count(Fail) != 1 {
+			t.Errorf("%s removed: %d fails, want 1:\n%s", skill, r.Count(Fail), dump(t, r))
+		}
+	}
+}
+
+// The skill is looked up from the launcher's directory as spelled, with
+// ".." resolved by the kernel: a bin directory that is a symlink into
+// another tree finds the skills of that tree, as the gates would.
+func TestSkillThroughSymlinkedBin(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symlinks")
+	}
+	w := newWorld(t)
+	other := makeBundle(t, filepath.Join(w.root, "other"))
+	if err := os.RemoveAll(filepath.Join(w.plugin, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(other, "bin"), filepath.Join(w.plugin, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(other, "skills", "am-i-done")); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(w.options())
+	if fs := findings(r, SectionWiring, "am-i-done-gate skill"); len(fs) != 1 || fs[0].Status != Fail {
+		t.Errorf("skill resolved lexically, not through the symlink:\n%s", dump(t, r))
+	}
+	if fs := findings(r, SectionWiring, "how-do-i-gate skill"); len(fs) != 1 || fs[0].Status != OK {
+		t.Errorf("how-do-i:\n%s", dump(t, r))
+	}
+}
+
+func TestWiringMismatch(t *testing.T) {
+	w := newWorld(t)
+	hooks := filepath.Join(w.plugin, "hooks", "hooks.json")
+	data, _ := os.ReadFile(hooks)
+	data = bytes.Replace(data, []byte("Write|Edit|MultiEdit"), []byte("Write|Edit"), 1)
+	data = bytes.Replace(data, []byte(`procedures\" am-i-done-gate`), []byte(`procedures\" am-i-done-gate --x`), 1)
+	writeFile(t, w.plugin, "hooks/hooks.json", string(data), 0o644)
+	r := Run(w.options())
+	ef := findings(r, SectionWiring, "enforce-frontmatter")
+	if len(ef) != 1 || ef[0].Status != Fail || !strings.Contains(ef[0].Reason, "PostToolUse[Write|Edit]") {
+		t.Errorf("matcher drift:\n%s", dump(t, r))
+	}
+	if fs := findings(r, SectionWiring, "PostToolUse[Write|Edit]"); len(fs) != 1 || fs[0].Status != Warn {
+		t.Errorf("extra entry:\n%s", dump(t, r))
+	}
+	if fs := findings(r, SectionWiring, "Stop"); len(fs) != 1 || fs[0].Status != Fail {
+		t.Errorf("bad command:\n%s", dump(t, r))
+	}
+
+	writeFile(t, w.plugin, "hooks/hooks.json", "{", 0o644)
+	r = Run(w.options())
+	if fs := findings(r, SectionWiring, "hooks.json"); len(fs) != 1 || fs[0].Status != Fail {
+		t.Errorf("unparseable hooks.json:\n%s", dump(t, r))
+	}
+}
+
+func TestNoBinaryForThisPlatform(t *testing.T) {
+	w := newWorld(t)
+	h := bundle.Host()
+	if err := os.RemoveAll(filepath.Join(w.plugin, "bin", h.String())); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(w.options())
+	fs := findings(r, SectionWiring, "digest-record")
+	if len(fs) != 1 || fs[0].Status != Fail || !strings.Contains(fs[0].Reason, h.String()) {
+		t.Errorf("%s", dump(t, r))
+	}
+}
+
+func TestLostExecBitIsAWarning(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no exec bits")
+	}
+	w := newWorld(t)
+	h := bundle.Host()
+	os.Chmod(filepath.Join(w.plugin, "bin", h.String(), h.Exe()), 0o644)
+	r := Run(w.options())
+	if fs := findings(r, SectionWiring, "digest-record"); len(fs) != 1 || fs[0].Status != Warn {
+		t.Errorf("%s", dump(t, r))
+	}
+}
+
+func TestParseHookCommand(t *testing.T) {
+	for _, c := range []struct {
+		in, shell, prog, args string
+		ok                    bool
+	}{
+		{`sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" digest-record`, "sh", "/p q/bin/procedures", "digest-record", true},
+		{`"$CLAUDE_PLUGIN_ROOT/bin/procedures" x`, "", "/p q/bin/procedures", "x", true},
+		{`'${CLAUDE_PLUGIN_ROOT}'/x y`, "", "${CLAUDE_PLUGIN_ROOT}/x", "y", true},
+		{`/bin/bash  a   b`, "/bin/bash", "a", "b", true},
+		{`sh "$HOME/x" y`, "", "", "", false},
+		{`sh x; rm -rf /`, "", "", "", false},
+		{`sh "x`, "", "", "", false},
+		{`sh`, "", "", "", false},
+		{``, "", "", "", false},
+	} {
+		got, err := parseHookCommand(c.in, "/p q")
+		if (err == nil) != c.ok {
+			t.Errorf("%q: err %v", c.in, err)
+			continue
+		}
+		if c.ok && (got.shell != c.shell || got.prog != c.prog || strings.Join(got.args, ",") != c.args) {
+			t.Errorf("%q: %+v", c.in, got)
+		}
+	}
+}
+
+func FuzzParseHookCommand(f *testing.F) {
+	f.Add(`sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" digest-record`)
+	f.Add(`'a b' "c'd" $CLAUDE_PLUGIN_ROOTX`)
+	f.Fuzz(func(t *testing.T, in string) {
+		c, err := parseHookCommand(in, "/root")
+		if err == nil && c.prog == "" && len(c.args) == 0 && c.shell == "" {
+			// An empty quoted word is a word: fine. Nothing else is empty.
+			if !strings.Contains(in, `""`) && !strings.Contains(in, `''`) {
+				t.Fatalf("%q parsed to nothing", in)
+			}
+		}
+	})
+}
+
+func TestDefaultPlugin(t *testing.T) {
+	dir := t.TempDir()
+	h := bundle.Host()
+	exe := writeFile(t, dir, "p/bin/"+h.String()+"/"+h.Exe(), "x", 0o755)
+	real, _ := filepath.EvalSymlinks(filepath.Join(dir, "p"))
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	if got := DefaultPlugin(env(nil), exe); got != real {
+		t.Errorf("from the executable: %q, want %q", got, real)
+	}
+	if got := DefaultPlugin(env(map[string]string{"PROCEDURES_BIN_DIR": filepath.Join(dir, "p", "bin")}), "/elsewhere/procedures"); got != real {
+		t.Errorf("from PROCEDURES_BIN_DIR: %q, want %q", got, real)
+	}
+	other := writeFile(t, dir, "go/bin/procedures", "x", 0o755)
+	if got := DefaultPlugin(env(nil), other); got != "" {
+		t.Errorf("outside a bundle: %q", got)
+	}
+	r := Run(Options{Getenv: env(nil), Executable: other, Now: fixedNow})
+	if fs := findings(r, SectionWiring, "plugin"); len(fs) != 1 || fs[0].Status != Warn {
+		t.Errorf("%s", dump(t, r))
+	}
+}
+
+func TestLogLocation(t *testing.T) {
+	w := newWorld(t)
+	check := func(name string, want Status) {
+		t.Helper()
+		r := Run(w.options())
+		fs := findings(r, SectionFailOpen, "location")
+		if len(fs) != 1 || fs[0].Status != want {
+			t.Errorf("%s: want %s:\n%s", name, want, dump(t, r))
+		}
+	}
+	check("existing log", OK)
+	w.env["GATE_FAILOPEN_LOG"] = filepath.Join(w.root, "newdir-log", "fo.jsonl")
+	os.Mkdir(filepath.Join(w.root, "newdir-log"), 0o755)
+	check("missing log in a writable directory", OK)
+	w.env["GATE_FAILOPEN_LOG"] = filepath.Join(w.root, "nodir", "fo.jsonl")
+	check("missing directory (never created by the logger)", Fail)
+	w.env["GATE_FAILOPEN_LOG"] = filepath.Join(w.plugin, "hooks", "hooks.json", "fo.jsonl")
+	check("directory is a regular file (holds for root too)", Fail)
+	w.env["GATE_FAILOPEN_LOG"] = w.root
+	check("log is a directory", Fail)
+	if runtime.GOOS != "windows" && os.Geteuid() != 0 {
+		ro := filepath.Join(w.root, "ro")
+		os.Mkdir(ro, 0o500)
+		w.env["GATE_FAILOPEN_LOG"] = filepath.Join(ro, "fo.jsonl")
+		check("read-only directory", Fail)
+	}
+}
+
+// The fallback: a default turn-state directory owned by someone else.
+// The default is replaced through the test seam, never the real one.
+func TestTurnStateFallback(t *testing.T) {
+	if runtime.GOOS == "windows" || os.Geteuid() != 0 {
+		t.Skip("needs root to make a directory another user owns")
+	}
+	w := newWorld(t)
+	def := filepath.Join(w.root, "claude-turn-state")
+	os.Mkdir(def, 0o755)
+	if err := os.Chown(def, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	delete(w.env, "TURN_STATE_DIR")
+	w.env[TurnStateDefaultVar] = def
+	r := Run(w.options())
+	fs := findings(r, SectionStores, "shared-host fallback")
+	if len(fs) != 1 || fs[0].Status != Warn || !strings.Contains(fs[0].Reason, "uid 65534") ||
+		!strings.Contains(fs[0].Reason, def+"-0") {
+		t.Errorf("%s", dump(t, r))
+	}
+	if fs := findings(r, SectionStores, "digest dir"); len(fs) != 1 || !strings.Contains(fs[0].Reason, def+"-0/digests") {
+		t.Errorf("digest dir does not follow the fallback:\n%s", dump(t, r))
+	}
+}
+
+// The seam's copy of the rule agrees with digest.TurnStateDir on the real
+// default, whatever state /tmp is in.
+func TestTurnStateSeamAgrees(t *testing.T) {
+	for _, env := range []map[string]string{nil, {"TURN_STATE_DIR": "/x"}} {
+		get := func(k string) string { return env[k] }
+		def, dir := turnState(get)
+		if def != digest.DefaultTurnStateDir || dir != digest.TurnStateDir(get) || turnStateDirWith(def, get) != dir {
+			t.Errorf("%v: %q %q", env, def, dir)
+		}
+	}
+}
+
+func TestDigestCounts(t *testing.T) {
+	w := newWorld(t)
+	d := filepath.Join(w.ts, "digests")
+	old := fixedNow.Add(-5 * 24 * time.Hour)
+	for _, f := range []struct {
+		name, body string
+		mtime      time.Time
+	}{
+		{"s1.digest.1.a", "x\n", fixedNow},
+		{"s1.digest.2.b", "x\n", old},
+		{"s1.digest.3.c", "", fixedNow},
+		{"s2.digest.4.d", "x\n", fixedNow.Add(-time.Hour)},
+		{"notadigest", "x", fixedNow},
+	} {
+		p := writeFile(t, d, f.name, f.body, 0o600)
+		os.Chtimes(p, f.mtime, f.mtime)
+	}
+	r := Run(w.options())
+	fs := findings(r, SectionStores, "digests")
+	text := dump(t, r)
+	if len(fs) != 3 || !strings.Contains(fs[0].Reason, "4 in 2 sessions (1 expired, 1 empty)") ||
+		fs[1].Subject != "digests of s1" || !strings.Contains(fs[1].Reason, "3 (1 expired, 1 empty)") ||
+		fs[2].Subject != "digests of s2" || !strings.Contains(fs[2].Reason, "1 (0 expired, 0 empty)") {
+		t.Errorf("%s", text)
+	}
+	if fs[0].Status != Warn {
+		t.Errorf("an empty digest is not flagged:\n%s", text)
+	}
+}
+
+func TestForeignDigestDirFails(t *testing.T) {
+	if runtime.GOOS == "windows" || os.Geteuid() != 0 {
+		t.Skip("needs root to make a directory another user owns")
+	}
+	w := newWorld(t)
+	os.Chown(filepath.Join(w.ts, "digests"), 65534, 65534)
+	r := Run(w.options())
+	if fs := findings(r, SectionStores, "digest dir"); len(fs) != 1 || fs[0].Status != Fail {
+		t.Errorf("%s", dump(t, r))
+	}
+}
+
+func TestCorpusAndLint(t *testing.T) {
+	w := newWorld(t)
+	writeFile(t, w.corpus, "references/decisions/bad.md", "no frontmatter\n", 0o644)
+	w.env["QUERY_RECORDS_ROOT"] = filepath.Join(w.root, "missing")
+	r := Run(w.options())
+	text := dump(t, r)
+	lint := findings(r, SectionStores, "lint-frontmatter")
+	if len(lint) != 1 || lint[0].Status != Fail || !strings.Contains(lint[0].Reason, "1 errors, 0 warnings in 1 records") {
+		t.Errorf("lint:\n%s", text)
+	}
+	roots := findings(r, SectionStores, "corpus root")
+	if len(roots) != 2 || roots[0].Status != Warn || !strings.Contains(roots[0].Reason, "query-records ($QUERY_RECORDS_ROOT)") ||
+		roots[1].Status != OK || !strings.Contains(roots[1].Reason, "lint-frontmatter ($CODEX_ROOT), enforce-frontmatter ($CODEX_ROOT), log-record ($CODEX_ROOT)") {
+		t.Errorf("roots:\n%s", text)
+	}
+}
+
+func TestSwitches(t *testing.T) {
+	w := newWorld(t)
+	w.env["PROCEDURES_ENABLE_HOW_DO_I_GATE"] = "FALSE"
+	w.env["CLAUDE_PLUGIN_OPTION_ENABLE_AM_I_DONE_GATE"] = "0"
+	w.env["PROCEDURES_ENABLE_FRONTMATTER_CHECK"] = "no" // only 0 and false switch off
+	writeFile(t, w.home, ".claude/gate-escape.jsonl",
+		`{"ts":"2026-03-10T10:00:00Z","gate":"HOW_DO_I_GATE","released_by":"PROCEDURES_ENABLE_HOW_DO_I_GATE"}`+"\n", 0o644)
+	r := Run(w.options())
+	text := dump(t, r)
+	for _, c := range []struct {
+		subject string
+		status  Status
+		reason  string
+	}{
+		{"how-do-i-gate", Warn, "switched off by PROCEDURES_ENABLE_HOW_DO_I_GATE=FALSE"},
+		{"am-i-done-gate", Warn, "CLAUDE_PLUGIN_OPTION_ENABLE_AM_I_DONE_GATE=0 (the plugin option enable_am_i_done_gate)"},
+		{"enforce-frontmatter", OK, "on"},
+		{"escape log", OK, "1 switched-off release in the window (HOW_DO_I_GATE by PROCEDURES_ENABLE_HOW_DO_I_GATE: 1)"},
+	} {
+		fs := findings(r, SectionSwitches, c.subject)
+		if len(fs) != 1 || fs[0].Status != c.status || !strings.Contains(fs[0].Reason, c.reason) {
+			t.Errorf("%s: want %s %q:\n%s", c.subject, c.status, c.reason, text)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(w.home, ".claude", "gate-escape.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(w.home, ".claude", "gate-escape.jsonl")); bytes.Count(data, []byte("\n")) != 1 {
+		t.Errorf("evaluating the switches wrote an escape record:\n%s", data)
+	}
+}
+
+// --json carries the same findings as the text report: the text rendered
+// from the decoded JSON is the text report, byte for byte.
+func TestJSONMatchesText(t *testing.T) {
+	w := newWorld(t)
+	os.RemoveAll(filepath.Join(w.plugin, "skills", "how-do-i"))
+	w.env["PROCEDURES_ENABLE_AM_I_DONE_GATE"] = "false"
+	var log strings.Builder
+	for _, why := range everyReason {
+		log.WriteString(foLine(fixedNow.Add(-time.Hour), "how-do-i", raw(why), "s"))
+	}
+	log.WriteString("garbage\n")
+	writeFile(t, w.home, ".claude/gate-failopen.jsonl", log.String(), 0o644)
+	r := Run(w.options())
+	var text, js bytes.Buffer
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Report
+		Summary map[Status]int `json:"summary"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Findings) != len(r.Findings) {
+		t.Fatalf("JSON has %d findings, text %d", len(back.Findings), len(r.Findings))
+	}
+	var again bytes.Buffer
+	back.Report.WriteText(&again)
+	if again.String() != text.String() {
+		t.Errorf("text from JSON differs:\n--- text\n%s--- from JSON\n%s", text.String(), again.String())
+	}
+	if back.Summary[Fail] != r.Count(Fail) || back.Summary[Warn] != r.Count(Warn) || back.Summary[OK] != r.Count(OK) {
+		t.Errorf("summary %v", back.Summary)
+	}
+	if r.Count(Fail) < len(everyReason)+1 || r.Count(Warn) < 2 {
+		t.Errorf("fixture too small: %d fails, %d warns", r.Count(Fail), r.Count(Warn))
+	}
+}
+
+// The doctor only reads: after a run over a tree with every kind of state
+// (missing directories included, which a careless check would create),
+// every path, mode, size and mtime is as before.
+func TestReadOnly(t *testing.T) {
+	w := newWorld(t)
+	os.RemoveAll(filepath.Join(w.plugin, "skills", "am-i-done"))
+	writeFile(t, w.home, ".claude/gate-failopen.jsonl", foLine(fixedNow, "how-do-i", "no-jq", "s")+"junk\n", 0o644)
+	writeFile(t, w.home, ".claude/gate-escape.jsonl", "junk\n", 0o644)
+	writeFile(t, w.ts, "digests/s1.digest.1.a", "x\n", 0o600)
+	writeFile(t, w.corpus, "references/decisions/bad.md", "no frontmatter\n", 0o644)
+	os.Chmod(filepath.Join(w.plugin, "bin", bundle.Host().String(), bundle.Host().Exe()), 0o644)
+	for _, env := range []map[string]string{
+		nil,
+		{"TURN_STATE_DIR": filepath.Join(w.root, "missing-ts")},
+		{"SESSION_DIGEST_DIR": filepath.Join(w.root, "missing-digests"), "PROCEDURES_ENABLE_HOW_DO_I_GATE": "0",
+			"GATE_FAILOPEN_LOG": filepath.Join(w.root, "missing-log-dir", "fo.jsonl")},
+		{"TURN_STATE_DIR": "", TurnStateDefaultVar: filepath.Join(w.root, "default-ts")},
+	} {
+		before := snapshot(t, w.root)
+		o := w.options()
+		base := o.Getenv
+		o.Getenv = func(k string) string {
+			if v, ok := env[k]; ok {
+				return v
+			}
+			return base(k)
+		}
+		Run(o)
+		if after := snapshot(t, w.root); after != before {
+			t.Errorf("env %v: the tree changed:\n--- before\n%s--- after\n%s", env, before, after)
+		}
+	}
+}
+
+func snapshot(t *testing.T, root string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		size := int64(0)
+		if !fi.IsDir() {
+			size = fi.Size()
+		}
+		fmt.Fprintf(&b, "%s %s %s %d\n", p, fi.Mode(), fi.ModTime().Format(time.RFC3339Nano), size)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestParseDuration(t *testing.T) {
+	for in, want := range map[string]time.Duration{"7d": 7 * 24 * time.Hour, "36h": 36 * time.Hour, "90m": 90 * time.Minute} {
+		if got, err := ParseDuration(in); err != nil || got != want {
+			t.Errorf("%q: %v %v", in, got, err)
+		}
+	}
+	for _, in := range []string{"", "d", "0d", "-1h", "0s", "7", "x", "1.5d", "99999999999d"} {
+		if _, err := ParseDuration(in); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+}

@@ -1,0 +1,272 @@
+package doctor
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/procedures-go/procedures/failopen"
+)
+
+// MaxGroups caps the distinct gate/reason pairs a log summary keeps; rows
+// of further pairs are counted together.
+const MaxGroups = 64
+
+// recentSessions is how many session ids a group keeps: its most recent.
+const recentSessions = 3
+
+// A Group is every row of one gate and reason inside the window.
+type Group struct {
+	Gate, Reason string
+	Count        int
+	First, Last  time.Time
+	// Sessions are the session ids of the most recent rows, newest first.
+	Sessions []string
+
+	recent []row // at most recentSessions, newest first
+}
+
+type row struct {
+	ts      time.Time
+	line    int
+	session string
+}
+
+// A LogSummary is what one read of a fail-open log found.
+type LogSummary struct {
+	Groups           []*Group // by gate, then reason
+	InWindow         int      // rows counted in Groups or Overflow
+	Older            int      // well-formed rows before the window
+	Unparseable      int      // lines that are not fail-open records
+	FirstUnparseable int      // 1-based line number of the first
+	Overlong         int      // lines of MaxLine bytes or more, skipped
+	FirstOverlong    int
+	Overflow         int // rows of gate/reason pairs beyond MaxGroups
+}
+
+var foKeys = []string{"ts", "gate", "why", "session_id"}
+
+// SummarizeFailOpen reads a fail-open log from r, streaming, and counts the
+// rows at or after since by gate and reason. A line counts only when it is
+// a record exactly as the logger writes it, with a reason the logger can
+// write; any other line is counted as unparseable and otherwise ignored.
+func SummarizeFailOpen(r io.Reader, since time.Time) (*LogSummary, error) {
+	s := &LogSummary{}
+	groups := map[string]*Group{}
+	vals := make([][]byte, len(foKeys))
+	var key []byte
+	bad := func(n int) {
+		if s.Unparseable == 0 {
+			s.FirstUnparseable = n
+		}
+		s.Unparseable++
+	}
+	overlong, first, err := scanLines(r, func(n int, line []byte) {
+		if !parseFlat(line, foKeys, vals) || len(vals[1]) == 0 || !knownReason(vals[2]) {
+			bad(n)
+			return
+		}
+		ts, ok := parseTS(vals[0])
+		if !ok {
+			bad(n)
+			return
+		}
+		if ts.Before(since) {
+			s.Older++
+			return
+		}
+		s.InWindow++
+		key = append(append(append(key[:0], vals[1]...), 0), vals[2]...)
+		g := groups[string(key)]
+		if g == nil {
+			if len(groups) >= MaxGroups {
+				s.Overflow++
+				return
+			}
+			g = &Group{Gate: string(vals[1]), Reason: string(vals[2]), First: ts, Last: ts}
+			groups[string(key)] = g
+		}
+		g.Count++
+		if ts.Before(g.First) {
+			g.First = ts
+		}
+		if !ts.Before(g.Last) {
+			g.Last = ts
+		}
+		g.note(row{ts, n, string(vals[3])})
+	})
+	s.Overlong, s.FirstOverlong = overlong, first
+	for _, g := range groups {
+		for _, r := range g.recent {
+			g.Sessions = append(g.Sessions, r.session)
+		}
+		s.Groups = append(s.Groups, g)
+	}
+	slices.SortFunc(s.Groups, func(a, b *Group) int {
+		return cmp.Or(strings.Compare(a.Gate, b.Gate), strings.Compare(a.Reason, b.Reason))
+	})
+	return s, err
+}
+
+// note keeps r if it is among the group's most recent rows (a later line
+// wins a tie).
+func (g *Group) note(r row) {
+	i := len(g.recent)
+	for i > 0 && !r.ts.Before(g.recent[i-1].ts) {
+		i--
+	}
+	if i >= recentSessions {
+		return
+	}
+	g.recent = slices.Insert(g.recent, i, r)
+	if len(g.recent) > recentSessions {
+		g.recent = g.recent[:recentSessions]
+	}
+}
+
+// knownReason reports whether the logger can have written why: a member of
+// the closed set, lib-unreadable:<name> or unrecognized:<reason>.
+func knownReason(why []byte) bool {
+	w := string(why)
+	return strings.HasPrefix(w, failopen.UnrecognizedPrefix) || failopen.Classify(w) == w
+}
+
+// reasonFix is the advice for a blind release with reason why.
+func reasonFix(why string) string {
+	switch {
+	case why == failopen.WhySkillUnresolvable:
+		return "install the gate's skill beside the hooks (see Wiring); until then the gate releases every turn"
+	case why == failopen.WhyStoreUnwritable:
+		return "make the digest directory a directory you own and can write (see Stores)"
+	case why == failopen.WhyResetHookNeverRan:
+		return "wire turn-state-reset on UserPromptSubmit and give every hook the same TURN_STATE_DIR (see Wiring, Stores)"
+	case why == failopen.WhyActivityUndetermined:
+		return "check that the turn-state directory is readable and writable (see Stores)"
+	case why == failopen.WhyMalformedPayload, why == failopen.WhyNonObjectPayload:
+		return "the hook was given a payload it could not read: check that Claude Code runs it as a hook, and update procedures"
+	case why == failopen.WhyPayloadShapeUnrecognized:
+		return "the Skill tool's payload changed shape: update procedures"
+	case why == failopen.WhyNoJQ, strings.HasPrefix(why, failopen.LibUnreadablePrefix):
+		return "a bash hook of the original plugin is still wired: replace it with the procedures bundle"
+	default:
+		return "a hook recorded a reason this build does not know (internal-error is a bug): update procedures, and report it"
+	}
+}
+
+// logWritable reports why the logger could not append to path, or nil:
+// the file must be a regular file the user may write, or be missing from a
+// directory the user may write into (the logger never creates the
+// directory). It asks the kernel (access(2)) instead of trying, so nothing
+// is written, and it holds for root too (a path under a regular file).
+func logWritable(path string) error {
+	fi, err := os.Stat(path)
+	if err == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s is a %s, not a regular file", path, fi.Mode().Type())
+		}
+		return access(path, accessW)
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	dir := filepath.Dir(path)
+	dfi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("its directory %s: %w (the logger never creates it)", dir, cause(err))
+	}
+	if !dfi.IsDir() {
+		return fmt.Errorf("its directory %s is not a directory", dir)
+	}
+	if err := access(dir, accessW|accessX); err != nil {
+		return fmt.Errorf("its directory %s: %w", dir, cause(err))
+	}
+	return nil
+}
+
+// checkFailOpen adds the Fail-open log findings.
+func checkFailOpen(r *Report, o *Options, since time.Time) {
+	add := func(f Finding) { f.Section = SectionFailOpen; r.add(f) }
+	path := failopen.Path(o.Getenv)
+	_, statErr := os.Stat(path)
+	missing := errors.Is(statErr, fs.ErrNotExist)
+	if err := logWritable(path); err != nil {
+		add(Finding{Status: Fail, Subject: "location", Reason: fmt.Sprintf("%s is not writable: %v; blind releases would be lost", path, err),
+			Fix:  "make its directory one you can write (mkdir -p it), or point GATE_FAILOPEN_LOG at a file you can write",
+			Data: map[string]any{"path": path}})
+	} else if missing {
+		add(Finding{Status: OK, Subject: "location", Reason: path + ": missing, so nothing was released blind; its directory is writable",
+			Data: map[string]any{"path": path}})
+	} else {
+		add(Finding{Status: OK, Subject: "location", Reason: path + ": writable", Data: map[string]any{"path": path}})
+	}
+	if missing {
+		return
+	}
+	f, err := openLog(path)
+	if err != nil {
+		add(Finding{Status: Fail, Subject: "log", Reason: fmt.Sprintf("%s cannot be read: %v", path, cause(err)),
+			Fix: "make it a regular file you can read"})
+		return
+	}
+	defer f.Close()
+	s, err := SummarizeFailOpen(f, since)
+	if err != nil {
+		add(Finding{Status: Fail, Subject: "log", Reason: fmt.Sprintf("%s: read error: %v", path, err)})
+	}
+	for _, g := range s.Groups {
+		add(Finding{Status: Fail, Subject: g.Gate + " " + g.Reason,
+			Reason: fmt.Sprintf("%s, first %s, last %s, recent sessions %s", plural(g.Count, "blind release"),
+				g.First.UTC().Format(failopen.TimeLayout), g.Last.UTC().Format(failopen.TimeLayout), sessionList(g.Sessions)),
+			Fix: reasonFix(g.Reason) + "; then look past the fixed rows with --since",
+			Data: map[string]any{"gate": g.Gate, "reason": g.Reason, "count": g.Count,
+				"first": g.First.UTC().Format(failopen.TimeLayout), "last": g.Last.UTC().Format(failopen.TimeLayout),
+				"sessions": g.Sessions}})
+	}
+	if s.Overflow > 0 {
+		add(Finding{Status: Fail, Subject: "other reasons",
+			Reason: fmt.Sprintf("%s more, of gate/reason pairs beyond the first %d", plural(s.Overflow, "blind release"), MaxGroups),
+			Fix:    "read the log itself", Data: map[string]any{"count": s.Overflow}})
+	}
+	if s.InWindow == 0 {
+		add(Finding{Status: OK, Subject: "blind releases", Reason: fmt.Sprintf("none in the window (%d older)", s.Older),
+			Data: map[string]any{"count": 0, "older": s.Older}})
+	}
+	if s.Unparseable > 0 {
+		add(Finding{Status: Warn, Subject: "unparseable lines",
+			Reason: fmt.Sprintf("%d (first at line %d): not fail-open records, so not counted", s.Unparseable, s.FirstUnparseable),
+			Fix:    "something other than the logger writes to this file: find it, and remove the lines",
+			Data:   map[string]any{"count": s.Unparseable, "first_line": s.FirstUnparseable}})
+	}
+	if s.Overlong > 0 {
+		add(Finding{Status: Warn, Subject: "over-long lines",
+			Reason: fmt.Sprintf("%d (first at line %d): %d bytes or more, skipped unread and not counted", s.Overlong, s.FirstOverlong, MaxLine),
+			Fix:    "something other than the logger writes to this file: find it, and remove the lines",
+			Data:   map[string]any{"count": s.Overlong, "first_line": s.FirstOverlong}})
+	}
+}
+
+func sessionList(ids []string) string {
+	var out []string
+	for _, id := range ids {
+		if id == "" {
+			id = `""`
+		}
+		out = append(out, id)
+	}
+	return strings.Join(out, " ")
+}
+
+// plural is "1 line", "2 lines".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

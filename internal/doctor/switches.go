@@ -1,0 +1,74 @@
+package doctor
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/procedures-go/procedures/internal/offswitch"
+	"github.com/procedures-go/procedures/internal/wiring"
+)
+
+// checkSwitches adds the Switches findings: each switch as the hooks would
+// evaluate it in this environment (nothing is recorded), and the escape
+// log's releases in the window.
+func checkSwitches(r *Report, o *Options, since time.Time) {
+	add := func(f Finding) { f.Section = SectionSwitches; r.add(f) }
+	for _, s := range wiring.Switches() {
+		by := offswitch.ReleasedBy(s.Key(), o.Getenv)
+		if by == "" {
+			add(Finding{Status: OK, Subject: s.Command, Reason: "on"})
+			continue
+		}
+		how := by + "=" + o.Getenv(by)
+		fix := "unset " + by + " (or set it to true) to turn it back on"
+		if strings.HasPrefix(by, "CLAUDE_PLUGIN_OPTION_") {
+			how += " (the plugin option " + s.Option + ")"
+			fix = "set the plugin option " + s.Option + " to true to turn it back on"
+		}
+		add(Finding{Status: Warn, Subject: s.Command, Reason: "switched off by " + how, Fix: fix,
+			Data: map[string]any{"key": s.Key(), "released_by": by}})
+	}
+
+	path := offswitch.LogPath(o.Getenv)
+	f, err := openLog(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		add(Finding{Status: OK, Subject: "escape log", Reason: path + ": missing (no switched-off release recorded)",
+			Data: map[string]any{"path": path, "releases": 0}})
+		return
+	}
+	if err != nil {
+		add(Finding{Status: Warn, Subject: "escape log", Reason: fmt.Sprintf("%s cannot be read: %v", path, cause(err)),
+			Fix: "make it a regular file you can read, or point GATE_ESCAPE_LOG elsewhere"})
+		return
+	}
+	defer f.Close()
+	s, err := SummarizeEscapes(f, since)
+	if err != nil {
+		add(Finding{Status: Warn, Subject: "escape log", Reason: fmt.Sprintf("%s: read error after %d records: %v", path, s.InWindow+s.Older, err)})
+		return
+	}
+	reason := fmt.Sprintf("%s: %s in the window", path, plural(s.InWindow, "switched-off release"))
+	var parts []string
+	for _, k := range s.keys() {
+		parts = append(parts, fmt.Sprintf("%s: %d", k, s.By[k]))
+	}
+	if s.Overflow > 0 {
+		parts = append(parts, fmt.Sprintf("other pairs: %d", s.Overflow))
+	}
+	if len(parts) > 0 {
+		reason += " (" + strings.Join(parts, ", ") + ")"
+	}
+	reason += fmt.Sprintf(", %d older", s.Older)
+	st, fix := OK, ""
+	if s.Unparseable > 0 || s.Overlong > 0 {
+		st = Warn
+		reason += fmt.Sprintf("; %d unparseable and %d over-long lines not counted", s.Unparseable, s.Overlong)
+		fix = "the escape log holds lines its writer never writes: look at them, and remove them"
+	}
+	add(Finding{Status: st, Subject: "escape log", Reason: reason, Fix: fix,
+		Data: map[string]any{"path": path, "releases": s.InWindow, "by": s.By, "older": s.Older,
+			"unparseable": s.Unparseable, "overlong": s.Overlong}})
+}

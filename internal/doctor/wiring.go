@@ -1,0 +1,476 @@
+package doctor
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/wiring"
+)
+
+// MaxConfig caps hooks.json and plugin.json.
+const MaxConfig = 1 << 20
+
+// DefaultPlugin is the bundle the running binary belongs to: the parent of
+// $PROCEDURES_BIN_DIR when that is set (the launcher sets it to its own
+// bin directory), else the grandparent of exe's directory when exe sits in
+// bin/<os>-<arch>/. It returns "" when neither applies. Symlinks are
+// resolved, so ".." means what the kernel makes of it.
+func DefaultPlugin(getenv func(string) string, exe string) string {
+	if d := getenv("PROCEDURES_BIN_DIR"); d != "" {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Dir(r)
+		}
+		return d + "/.."
+	}
+	if exe == "" {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = r
+	}
+	dir := filepath.Dir(exe)
+	if isPlatformDir(filepath.Base(dir)) && filepath.Base(filepath.Dir(dir)) == "bin" {
+		return filepath.Dir(filepath.Dir(dir))
+	}
+	return ""
+}
+
+func isPlatformDir(name string) bool {
+	for _, p := range bundle.Platforms {
+		if p.String() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// readConfig reads a small configuration file, refusing one above MaxConfig.
+func readConfig(path string) ([]byte, error) {
+	f, err := openLog(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxConfig+1))
+	if err == nil && len(data) > MaxConfig {
+		err = fmt.Errorf("%s is larger than %d bytes", path, MaxConfig)
+	}
+	return data, err
+}
+
+// A wired hook is one handler of hooks.json.
+type wired struct {
+	event, matcher, command string // command: the raw command line
+	name                    string // the procedures command it runs ("" if not understood)
+	parsed                  hookCmd
+	parseErr                error
+}
+
+func (w wired) where() string {
+	if w.matcher == "" {
+		return w.event
+	}
+	return w.event + "[" + w.matcher + "]"
+}
+
+func tableWhere(h wiring.Hook) string {
+	return wired{event: h.Event, matcher: h.Matcher}.where()
+}
+
+// checkWiring adds the Wiring findings for the bundle at plugin.
+func checkWiring(r *Report, o *Options, plugin string) {
+	add := func(st Status, subject, reason, fix string) {
+		r.add(Finding{Section: SectionWiring, Status: st, Subject: subject, Reason: reason, Fix: fix})
+	}
+	if plugin == "" {
+		add(Warn, "plugin", "this procedures does not run from a plugin bundle, so there is no wiring to check",
+			"pass --plugin DIR, or run the bundle's own binary: sh \"$CLAUDE_PLUGIN_ROOT/bin/procedures\" doctor")
+		return
+	}
+	if fi, err := os.Stat(plugin); err != nil || !fi.IsDir() {
+		add(Fail, "plugin", fmt.Sprintf("%s is not a directory", plugin), "pass --plugin the directory that holds hooks/ and bin/")
+		return
+	}
+	hooksPath := filepath.Join(plugin, "hooks", "hooks.json")
+	hooks, err := readHooks(hooksPath, plugin)
+	if err != nil {
+		add(Fail, "hooks.json", err.Error(), "regenerate the bundle: procedures bundle -o "+plugin)
+	} else {
+		add(OK, "hooks.json", fmt.Sprintf("%s parses: %d hooks", hooksPath, len(hooks)), "")
+	}
+
+	bindirs := map[string]string{} // gate hook -> the directory it takes as its own
+	for _, h := range wiring.Hooks() {
+		var match, elsewhere []wired
+		for _, w := range hooks {
+			if w.name != h.Command {
+				continue
+			}
+			if w.event == h.Event && w.matcher == h.Matcher {
+				match = append(match, w)
+			} else {
+				elsewhere = append(elsewhere, w)
+			}
+		}
+		if err != nil {
+			continue // hooks.json already failed
+		}
+		if len(match) == 0 {
+			reason := fmt.Sprintf("not wired on %s", tableWhere(h))
+			if len(elsewhere) > 0 {
+				reason += ", but on " + elsewhere[0].where()
+			}
+			add(Fail, h.Command, reason, "regenerate hooks.json: procedures bundle -o "+plugin)
+			continue
+		}
+		res := resolve(match[0].parsed, o.Getenv)
+		if res.err != nil {
+			add(Fail, h.Command, fmt.Sprintf("%s: %v", match[0].where(), res.err), res.fix)
+			continue
+		}
+		bindirs[h.Command] = res.bindir
+		st, reason := OK, fmt.Sprintf("%s: runs %s", match[0].where(), inPlugin(plugin, res.exe))
+		if res.launcher != "" {
+			reason += " through the launcher " + inPlugin(plugin, res.launcher)
+		}
+		if res.warn != "" {
+			st, reason = Warn, reason+"; "+res.warn
+		}
+		add(st, h.Command, reason, res.fix)
+	}
+	if err == nil {
+		for _, w := range hooks {
+			if w.parseErr != nil {
+				add(Fail, w.where(), fmt.Sprintf("cannot read the hook command %q: %v", w.command, w.parseErr),
+					"regenerate hooks.json: procedures bundle -o "+plugin)
+				continue
+			}
+			if !slices.Contains(wiring.Hooks(), wiring.Hook{Event: w.event, Matcher: w.matcher, Command: w.name}) {
+				add(Warn, w.where(), fmt.Sprintf("%q is not a hook of this procedures build", w.command),
+					"remove it, or regenerate hooks.json: procedures bundle -o "+plugin)
+			}
+		}
+	}
+
+	for _, gate := range []string{"how-do-i-gate", "am-i-done-gate"} {
+		skill := gateSkills[gate]
+		bindir, ok := bindirs[gate]
+		if !ok {
+			bindir = filepath.Join(plugin, "bin")
+		}
+		path := skillPath(bindir, skill)
+		if err := readable(path); err != nil {
+			add(Fail, gate+" skill", fmt.Sprintf("%s is not readable (%v): the gate will release every turn blind, recording %s",
+				path, cause(err), "skill-unresolvable"),
+				fmt.Sprintf("install the %s skill at %s", skill, filepath.Join(plugin, "skills", skill, "SKILL.md")))
+			continue
+		}
+		add(OK, gate+" skill", path+" is readable", "")
+	}
+
+	checkPluginJSON(r, plugin)
+}
+
+// readHooks parses hooks.json into its handlers.
+func readHooks(path, plugin string) ([]wired, error) {
+	data, err := readConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Hooks map[string][]struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
+				Type    string `json:"type"`
+				Command string `json:"command"`
+			} `json:"hooks"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s does not parse: %v", path, err)
+	}
+	if doc.Hooks == nil {
+		return nil, fmt.Errorf("%s has no \"hooks\" object", path)
+	}
+	var out []wired
+	events := make([]string, 0, len(doc.Hooks))
+	for ev := range doc.Hooks {
+		events = append(events, ev)
+	}
+	slices.Sort(events)
+	for _, ev := range events {
+		for _, g := range doc.Hooks[ev] {
+			for _, h := range g.Hooks {
+				w := wired{event: ev, matcher: g.Matcher, command: h.Command}
+				if h.Type != "command" {
+					w.parseErr = fmt.Errorf("type %q, not \"command\"", h.Type)
+				} else {
+					w.parsed, w.parseErr = parseHookCommand(h.Command, plugin)
+				}
+				if w.parseErr == nil {
+					if len(w.parsed.args) != 1 {
+						w.parseErr = errors.New("want one argument, the command name")
+					} else {
+						w.name = w.parsed.args[0]
+					}
+				}
+				out = append(out, w)
+			}
+		}
+	}
+	return out, nil
+}
+
+// checkPluginJSON checks that plugin.json declares every switch as a
+// userConfig option, without which Claude Code never sets its variable.
+func checkPluginJSON(r *Report, plugin string) {
+	path := filepath.Join(plugin, ".claude-plugin", "plugin.json")
+	add := func(st Status, reason, fix string) {
+		r.add(Finding{Section: SectionWiring, Status: st, Subject: "plugin.json", Reason: reason, Fix: fix})
+	}
+	data, err := readConfig(path)
+	if err != nil {
+		add(Warn, err.Error(), "regenerate the bundle: procedures bundle -o "+plugin)
+		return
+	}
+	var doc struct {
+		UserConfig map[string]json.RawMessage `json:"userConfig"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		add(Warn, fmt.Sprintf("%s does not parse: %v", path, err), "regenerate the bundle: procedures bundle -o "+plugin)
+		return
+	}
+	var missing, have []string
+	for _, s := range wiring.Switches() {
+		if _, ok := doc.UserConfig[s.Option]; ok {
+			have = append(have, s.Option)
+		} else {
+			missing = append(missing, s.Option)
+		}
+	}
+	if len(missing) > 0 {
+		add(Warn, fmt.Sprintf("%s does not declare %s: those switches can only be set by PROCEDURES_ENABLE_* variables",
+			path, strings.Join(missing, ", ")), "regenerate the bundle: procedures bundle -o "+plugin)
+		return
+	}
+	add(OK, fmt.Sprintf("%s declares %s", path, strings.Join(have, ", ")), "")
+}
+
+// A hookCmd is a hooks.json command line, read as the shell would read it.
+type hookCmd struct {
+	shell string   // "sh" (or bash, dash) when a shell runs prog as a script; "" when prog is executed
+	prog  string   // the script or executable, ${CLAUDE_PLUGIN_ROOT} expanded
+	args  []string // the rest
+}
+
+// parseHookCommand splits a hook command line into words the way sh does
+// for the forms a plugin uses: words separated by blanks, '...' and "..."
+// quoting, and $CLAUDE_PLUGIN_ROOT or ${CLAUDE_PLUGIN_ROOT} (outside single
+// quotes) replaced by root. Anything else a shell would interpret
+// (another variable, a backslash, globs, operators) is refused.
+func parseHookCommand(line, root string) (hookCmd, error) {
+	const v = "CLAUDE_PLUGIN_ROOT"
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	quote := byte(0)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+			continue
+		case c == '$':
+			rest := line[i+1:]
+			switch {
+			case strings.HasPrefix(rest, "{"+v+"}"):
+				i += len(v) + 2
+			case strings.HasPrefix(rest, v) && (len(rest) == len(v) || !isNameByte(rest[len(v)])):
+				i += len(v)
+			default:
+				return hookCmd{}, fmt.Errorf("uses a variable other than %s", v)
+			}
+			cur.WriteString(root)
+			inWord = true
+			continue
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+				continue
+			}
+			if c == '\\' || c == '`' {
+				return hookCmd{}, fmt.Errorf("uses %q inside double quotes", c)
+			}
+			cur.WriteByte(c)
+			continue
+		}
+		switch c {
+		case ' ', '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case '"', '\'':
+			quote = c
+			inWord = true
+		case '\\', '`', ';', '&', '|', '<', '>', '(', ')', '*', '?', '[', '#', '~', '\n', '{', '}':
+			return hookCmd{}, fmt.Errorf("uses %q, which the doctor does not interpret", c)
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return hookCmd{}, errors.New("has an unterminated quote")
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	if len(words) == 0 {
+		return hookCmd{}, errors.New("is empty")
+	}
+	var c hookCmd
+	switch filepath.Base(words[0]) {
+	case "sh", "bash", "dash":
+		if len(words) < 2 {
+			return hookCmd{}, errors.New("runs a shell with no script")
+		}
+		c.shell, words = words[0], words[1:]
+	}
+	c.prog, c.args = words[0], words[1:]
+	return c, nil
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// A resolution is where a hook command ends up on this platform.
+type resolution struct {
+	exe      string // the binary that runs
+	launcher string // the launcher script it runs through, if any
+	bindir   string // the directory the hook takes as its own
+	warn     string // works, but worth knowing
+	err      error  // does not work
+	fix      string
+}
+
+// resolve follows a hook command to the binary it runs here: through the
+// launcher (a script: bin/<os>-<arch>/procedures[.exe] beside it, as the
+// launcher picks it) or directly.
+func resolve(c hookCmd, getenv func(string) string) resolution {
+	var res resolution
+	fi, err := os.Stat(c.prog)
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s: %w", c.prog, ErrNotRegular)
+	}
+	if err == nil {
+		if c.shell != "" {
+			err = readable(c.prog)
+		} else {
+			err = access(c.prog, accessX)
+		}
+	}
+	if err != nil {
+		res.err, res.fix = err, "regenerate the bundle: procedures bundle -o <plugin>"
+		return res
+	}
+	if c.shell != "" {
+		if _, err := exec.LookPath(c.shell); err != nil {
+			res.warn = fmt.Sprintf("%s is not on this PATH; Claude Code needs it to run the hook", c.shell)
+		}
+	}
+	if c.shell == "" && !isScript(c.prog) {
+		res.exe, res.bindir = c.prog, hookBinDir(getenv, c.prog)
+		return res
+	}
+	// The launcher: it takes its own directory, as spelled, and runs the
+	// host's binary below it.
+	res.launcher = c.prog
+	res.bindir = "."
+	if i := strings.LastIndex(c.prog, "/"); i >= 0 {
+		res.bindir = c.prog[:i]
+	}
+	host := bundle.Host()
+	exe := filepath.Join(res.bindir, host.String(), host.Exe())
+	fi, err = os.Stat(exe)
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s: %w", exe, ErrNotRegular)
+	}
+	if err == nil {
+		err = readable(exe)
+	}
+	if err != nil {
+		res.err = fmt.Errorf("no usable binary for this platform (%s): %v; the bundle has: %s", host, err, platformsIn(res.bindir))
+		res.fix = "regenerate the bundle with -platforms including " + host.String()
+		return res
+	}
+	res.exe = exe
+	if access(exe, accessX) != nil {
+		w := exe + " has lost its exec bit: the launcher restores it, or runs a private copy"
+		if res.warn != "" {
+			w = res.warn + "; " + w
+		}
+		res.warn, res.fix = w, "chmod +x "+exe
+	}
+	return res
+}
+
+// isScript reports whether path starts with "#!".
+func isScript(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [2]byte
+	n, _ := io.ReadFull(f, b[:])
+	return n == 2 && string(b[:]) == "#!"
+}
+
+// platformsIn lists the platform directories of a bundle's bin directory.
+func platformsIn(bindir string) string {
+	var have []string
+	for _, p := range bundle.Platforms {
+		if _, err := os.Stat(filepath.Join(bindir, p.String(), p.Exe())); err == nil {
+			have = append(have, p.String())
+		}
+	}
+	if len(have) == 0 {
+		return "none"
+	}
+	return strings.Join(have, ", ")
+}
+
+// cause is err without the path an *fs.PathError repeats.
+func cause(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// inPlugin spells path relative to the plugin directory when it is inside.
+func inPlugin(plugin, path string) string {
+	if rel, ok := strings.CutPrefix(path, plugin+string(filepath.Separator)); ok {
+		return rel
+	}
+	if rel, ok := strings.CutPrefix(path, plugin+"/"); ok {
+		return rel
+	}
+	return path
+}
