@@ -1,6 +1,6 @@
 module github.com/procedures-go/procedures
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/adrg/frontmatter v0.2.0
@@ -11,7 +11,8 @@ require (
 
 require (
 	github.com/BurntSushi/toml v0.3.1 // indirect
-	golang.org/x/sys v0.26.0 // indirect
-	golang.org/x/tools v0.26.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/tools v0.38.0 // indirect
 	gopkg.in/yaml.v2 v2.3.0 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
 )
