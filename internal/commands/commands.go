@@ -5,6 +5,10 @@ package commands
 
 import (
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/amidonegate"
+	"github.com/procedures-go/procedures/internal/cli/howdoigate"
+	"github.com/procedures-go/procedures/internal/cli/turnstaterecord"
+	"github.com/procedures-go/procedures/internal/cli/turnstatereset"
 )
 
 // Command is one entry of the table.
@@ -16,7 +20,12 @@ type Command struct {
 }
 
 // All lists every command, sorted by name.
-var All = []Command{}
+var All = []Command{
+	{Name: "am-i-done-gate", Summary: "Stop hook: ask once per tool-using turn for Skill(procedures:am-i-done)", Hook: true, Main: amidonegate.Main},
+	{Name: "how-do-i-gate", Summary: "PreToolUse hook: deny acting tools until Skill(procedures:how-do-i) ran this turn", Hook: true, Main: howdoigate.Main},
+	{Name: "turn-state-record", Summary: "PostToolUse(Skill) hook: mark the gate skills as run this turn", Hook: true, Main: turnstaterecord.Main},
+	{Name: "turn-state-reset", Summary: "UserPromptSubmit hook: start a new turn for the session", Hook: true, Main: turnstatereset.Main},
+}
 
 // Lookup returns the command called name.
 func Lookup(name string) (Command, bool) {
