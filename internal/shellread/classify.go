@@ -2,6 +2,7 @@ package shellread
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -18,8 +19,9 @@ func ReadOnly(cmd string) bool {
 	if strings.IndexByte(cmd, 0) >= 0 {
 		return false
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
-		Parse(strings.NewReader(cmd), "")
+	parser := parsers.Get().(*syntax.Parser)
+	f, err := parser.Parse(strings.NewReader(cmd), "")
+	parsers.Put(parser)
 	if err != nil || len(f.Stmts) == 0 || len(f.Last) > 0 {
 		return false
 	}
@@ -30,6 +32,11 @@ func ReadOnly(cmd string) bool {
 	}
 	return true
 }
+
+// parsers reuses Bash parsers (a Parser resets itself on every Parse).
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
+}}
 
 func stmtOK(s *syntax.Stmt) bool {
 	if s == nil || len(s.Comments) > 0 || s.Negated || s.Coprocess || s.Disown {
