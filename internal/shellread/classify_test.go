@@ -99,7 +99,7 @@ func TestSampleTable(t *testing.T) {
 // classifier is built on mvdan.cc/sh/v3/syntax").
 func TestParserRules(t *testing.T) {
 	judge(t, "fails closed", []verdict{
-		{"ls 'unclosed", D},                       // a parse error
+		{"ls 'unclosed", D}, // a parse error
 		{"echo hi > out", D}, {"echo hi >> out", D}, {"echo hi >| out", D}, {"echo hi &> out", D},
 		{"echo hi &>> out", D}, {"ls 2> err", D}, {"ls 1>out", D}, {"ls 2>&3", D}, {"ls >&-", D},
 		{"ls >&out", D}, {"cat <> f", D}, {"ls {fd}>/dev/null", D},
