@@ -176,8 +176,9 @@ func (n *node) appendPretty(b []byte, depth int) []byte {
 
 // jqNumber formats a JSON number literal as jq 1.6 prints it: as a double,
 // shortest round-trip digits, in plain notation unless the decimal exponent
-// is below -4 or more than 15 places past the last digit, and infinities
-// clamped to the largest double.
+// is -4 or below or more than 15 places past the last digit (the exponent
+// written with at least two digits), and infinities clamped to the largest
+// double.
 func jqNumber(lit string) string {
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil && !math.IsInf(f, 0) {
@@ -215,7 +216,11 @@ func jqNumber(lit string) string {
 		if decpt-1 < 0 {
 			es = "-"
 		}
-		out += "e" + es + strconv.Itoa(abs(decpt-1))
+		ex := strconv.Itoa(abs(decpt - 1))
+		if len(ex) < 2 {
+			ex = "0" + ex
+		}
+		out += "e" + es + ex
 	case decpt <= 0:
 		out = "0." + strings.Repeat("0", -decpt) + digits
 	case decpt >= nd:
