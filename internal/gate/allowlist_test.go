@@ -132,7 +132,7 @@ func TestAudience(t *testing.T) {
 		payload  string
 		subagent bool
 	}{
-		{`{"agent_id":"abc123"}`, true}, // AU-01
+		{`{"agent_id":"abc123"}`, true},             // AU-01
 		{`{}`, false}, {`{"agent_id":"abc"}`, true}, // AU-02
 		{`{"agent_id":""}`, false}, {`{"agent_id":null}`, false}, {`{"agent_id":false}`, false}, // AU-03
 		{`not json`, false}, {`{"agent_id":7}`, true}, {`{"agent_id":true}`, true}, {`{"agent_id":{}}`, true},
