@@ -72,7 +72,9 @@ func TestManifestSwitches(t *testing.T) {
 	}
 }
 
-// MF-01: the wiring: events, matchers and the commands they run.
+// MF-01: the wiring: events, matchers and the commands they run. GF-07
+// (translated): every command the wiring names is a binary in the plugin's
+// bin/ (one per hook; no library to carry).
 func TestManifestWiring(t *testing.T) {
 	data, err := os.ReadFile("testdata/hooks.json")
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand"
 	"os"
@@ -37,7 +38,31 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(c.Main(nil, os.Stdin, os.Stdout, os.Stderr, cli.OSEnv()))
 	}
-	os.Exit(m.Run())
+	os.Exit(guardRealHome(m.Run))
+}
+
+// guardRealHome runs the tests and fails them if the real home's gate logs
+// changed: every test here sets HOME, TURN_STATE_DIR and both logs to
+// temporary paths (GF-03: the default log is $HOME/.claude/gate-failopen.jsonl,
+// so a suite that forgets leaks rows into a bystander's home).
+func guardRealHome(run func() int) int {
+	home, _ := os.UserHomeDir()
+	snapshot := func() string {
+		var b strings.Builder
+		for _, f := range []string{"gate-failopen.jsonl", "gate-escape.jsonl"} {
+			if fi, err := os.Stat(filepath.Join(home, ".claude", f)); err == nil {
+				fmt.Fprintf(&b, "%s %d %v;", f, fi.Size(), fi.ModTime())
+			}
+		}
+		return b.String()
+	}
+	before := snapshot()
+	code := run()
+	if after := snapshot(); after != before {
+		fmt.Fprintf(os.Stderr, "GF-03: the real home's gate logs changed: %q -> %q\n", before, after)
+		return 1
+	}
+	return code
 }
 
 // sandbox is a temporary root holding the turn-state directory, HOME, both
@@ -261,7 +286,7 @@ func TestHooksConcurrent(t *testing.T) {
 	}
 }
 
-// GE-09, TS-18, AD-17 (no-jq translated): with no PATH at all every hook
+// GE-09, TS-18, AD-17, GF-06 (no-jq translated): with no PATH at all every hook
 // decides exactly as with one; no-jq is never recorded.
 func TestHooksWithoutPATH(t *testing.T) {
 	s := newSandbox(t)
@@ -296,9 +321,31 @@ func TestHooksWithoutPATH(t *testing.T) {
 	}
 }
 
-// A panic inside a gate releases (exit 0, no stdout) and records
-// internal-error (quarantined by the logger).
+// GF-04, GF-05 (translated): an internal failure while evaluating a gate
+// never produces a deny; it releases (exit 0, no stdout) and records
+// internal-error, which the logger quarantines as unrecognized:internal-error
+// (GF-02: an unknown why is quarantined, never dropped).
 func TestRecoverReleases(t *testing.T) {
+	// GE-21 (translated): a gate whose escape log cannot be written is still
+	// armed: the switch is read from the environment alone.
+	{
+		s := newSandbox(t)
+		env := s.envMap()
+		broken := cli.Env(func(k string) string {
+			if k == "GATE_ESCAPE_LOG" {
+				return filepath.Join(s.root, "no", "such", "dir", "escape.jsonl")
+			}
+			return env(k)
+		})
+		c, _ := commands.Lookup("turn-state-reset")
+		c.Main(nil, strings.NewReader(`{"session_id":"E"}`), io.Discard, io.Discard, broken)
+		g, _ := commands.Lookup("how-do-i-gate")
+		var out bytes.Buffer
+		g.Main(nil, strings.NewReader(`{"session_id":"E","tool_name":"Edit"}`), &out, io.Discard, broken)
+		if !strings.Contains(out.String(), "HOW-DO-I-GATE") {
+			t.Error("GE-21: an unwritable escape log disarmed the gate")
+		}
+	}
 	s := newSandbox(t)
 	func() {
 		defer gate.Recover(s.envMap(), gate.LabelHowDoI)
