@@ -5,8 +5,12 @@ package commands
 
 import (
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/amidonegate"
 	"github.com/procedures-go/procedures/internal/cli/doctor"
+	"github.com/procedures-go/procedures/internal/cli/howdoigate"
 	"github.com/procedures-go/procedures/internal/cli/logrecord"
+	"github.com/procedures-go/procedures/internal/cli/turnstaterecord"
+	"github.com/procedures-go/procedures/internal/cli/turnstatereset"
 )
 
 // Command is one entry of the table.
@@ -19,8 +23,12 @@ type Command struct {
 
 // All lists every command, sorted by name.
 var All = []Command{
+	{Name: "am-i-done-gate", Summary: "Stop hook: ask once per tool-using turn for Skill(procedures:am-i-done)", Hook: true, Main: amidonegate.Main},
 	{Name: "doctor", Summary: "check the installed plugin: wiring, switches, fail-open log, stores (read-only)", Main: doctor.Main},
+	{Name: "how-do-i-gate", Summary: "PreToolUse hook: deny acting tools until Skill(procedures:how-do-i) ran this turn", Hook: true, Main: howdoigate.Main},
 	{Name: "log-record", Summary: "append a mistake row, or write a decision, solution or failure-mode record the lint accepts", Main: logrecord.Main},
+	{Name: "turn-state-record", Summary: "PostToolUse(Skill) hook: mark the gate skills as run this turn", Hook: true, Main: turnstaterecord.Main},
+	{Name: "turn-state-reset", Summary: "UserPromptSubmit hook: start a new turn for the session", Hook: true, Main: turnstatereset.Main},
 }
 
 // Lookup returns the command called name.

@@ -1,0 +1,66 @@
+// Package howdoigate is the how-do-i-gate command, the PreToolUse hook (every
+// tool) that denies a main agent's acting tool calls until
+// Skill(procedures:how-do-i) has run this turn.
+//
+// Usage (hooks.json, event PreToolUse, no matcher):
+//
+//	how-do-i-gate
+//
+// In order: a subagent's call, or a call on the compliance path, passes; a
+// session whose turn was never started is released and recorded (an escape
+// record when the gate is switched off, else a fail-open row
+// reset-hook-never-ran); a turn that ran the skill passes; a switched-off
+// gate passes (escape record); a missing skills/how-do-i/SKILL.md beside the
+// executable passes (fail-open row skill-unresolvable); otherwise the deny
+// JSON is printed. It always exits 0; stderr stays empty.
+//
+// Environment: TURN_STATE_DIR, GATE_FAILOPEN_LOG, GATE_ESCAPE_LOG, HOME,
+// PROCEDURES_BIN_DIR, CLAUDE_PLUGIN_OPTION_ENABLE_HOW_DO_I_GATE,
+// PROCEDURES_ENABLE_HOW_DO_I_GATE.
+package howdoigate
+
+import (
+	"io"
+	"time"
+
+	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/offswitch"
+	"github.com/procedures-go/procedures/internal/turnstate"
+)
+
+// Main runs the gate; it returns 0 on every path, a panic included.
+func Main(_ []string, stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
+	defer gate.Recover(env, gate.LabelHowDoI)
+	if out := Decide(gate.ReadPayload(stdin), env, time.Now()); out != nil {
+		stdout.Write(out)
+	}
+	return 0
+}
+
+// Decide returns the deny line, or nil to let the call through (recording
+// the release where one is recorded).
+func Decide(p *hookio.Payload, env cli.Env, now time.Time) []byte {
+	if gate.Subagent(p) || gate.Compliance(p) {
+		return nil
+	}
+	sid := turnstate.SessionKey(p)
+	st := turnstate.New(env)
+	if !st.TurnStarted(sid) {
+		gate.ReleaseOrFailOpen(env, offswitch.HowDoIGate, gate.LabelHowDoI, failopen.WhyResetHookNeverRan, sid, now)
+		return nil
+	}
+	if st.IsMarked(sid, turnstate.HowDoI) {
+		return nil
+	}
+	if !offswitch.Enabled(offswitch.HowDoIGate, env, now) {
+		return nil
+	}
+	if !gate.SkillReadable(env, gate.SkillHowDoI) {
+		gate.FailOpen(env, gate.LabelHowDoI, failopen.WhySkillUnresolvable, sid, now)
+		return nil
+	}
+	return gate.Deny(gate.DenyReason)
+}

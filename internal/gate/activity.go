@@ -1,0 +1,257 @@
+package gate
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"unicode"
+
+	"github.com/procedures-go/procedures/hookio"
+)
+
+// Activity is what a transcript says about the current turn.
+type Activity int
+
+const (
+	// Used: a tool was used since the last genuine user prompt.
+	Used Activity = iota
+	// Idle: no tool use this turn.
+	Idle
+	// Undetermined: the transcript could not be found or read.
+	Undetermined
+)
+
+func (a Activity) String() string {
+	switch a {
+	case Used:
+		return "used"
+	case Idle:
+		return "idle"
+	}
+	return "undetermined"
+}
+
+// MaxLine is the longest transcript line read as JSON (64 MiB). A longer line
+// is skipped like any line that is not JSON.
+const MaxLine = 64 << 20
+
+// stopFeedback starts the user messages the harness injects after a Stop
+// block; they do not begin a new turn.
+const stopFeedback = "Stop hook feedback:"
+
+// TurnActivity reads a JSONL transcript and reports whether the turn that
+// its last genuine user prompt began used a tool. Each line is one JSON
+// object; a line that is blank, not JSON, not an object, or longer than
+// [MaxLine] is skipped, and so is a user line with a text block whose text
+// is not a string.
+//
+//   - A user line whose text (its string content, or its text blocks joined
+//     by spaces) is non-blank begins a new turn, unless the text starts with
+//     "Stop hook feedback:" (leading white space ignored) or the content
+//     holds a tool_result block.
+//   - An assistant line whose content holds a tool_use block is tool use.
+//
+// A read error makes the result [Undetermined].
+func TurnActivity(r io.Reader) Activity {
+	br := bufio.NewReaderSize(r, 64<<10)
+	used := false
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line)+len(chunk) <= MaxLine {
+			line = append(line, chunk...)
+		} else {
+			line = line[:0]
+			for errors.Is(err, bufio.ErrBufferFull) { // drop the rest of the line
+				_, err = br.ReadSlice('\n')
+			}
+			chunk = nil
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return Undetermined
+		}
+		if len(line) > 0 {
+			switch lineEffect(line) {
+			case toolUse:
+				used = true
+			case newPrompt:
+				used = false
+			}
+		}
+		line = line[:0]
+		if err == io.EOF {
+			break
+		}
+	}
+	if used {
+		return Used
+	}
+	return Idle
+}
+
+type effect int
+
+const (
+	none effect = iota
+	toolUse
+	newPrompt
+)
+
+// pySpace is white space as Python's str.strip sees it: Unicode White_Space
+// plus the ASCII information separators.
+func pySpace(r rune) bool {
+	return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f
+}
+
+// lineEffect judges one transcript line.
+func lineEffect(line []byte) effect {
+	line = bytes.TrimFunc(line, pySpace)
+	if len(line) == 0 || line[0] != '{' {
+		return none
+	}
+	var entry struct {
+		Type    json.RawMessage `json:"type"`
+		Message json.RawMessage `json:"message"`
+	}
+	if json.Unmarshal(line, &entry) != nil {
+		return none
+	}
+	typ := stringValue(entry.Type)
+	if typ != "user" && typ != "assistant" {
+		return none
+	}
+	var content json.RawMessage
+	if len(entry.Message) > 0 && entry.Message[0] == '{' {
+		var msg struct {
+			Content json.RawMessage `json:"content"`
+		}
+		if json.Unmarshal(entry.Message, &msg) != nil {
+			return none
+		}
+		content = msg.Content
+	}
+	var blocks []map[string]json.RawMessage
+	isList := false
+	if len(content) > 0 && content[0] == '[' {
+		var raw []json.RawMessage
+		if json.Unmarshal(content, &raw) != nil {
+			return none
+		}
+		isList = true
+		for _, el := range raw {
+			var obj map[string]json.RawMessage
+			if len(el) > 0 && el[0] == '{' && json.Unmarshal(el, &obj) == nil {
+				blocks = append(blocks, obj)
+			}
+		}
+	}
+	if typ == "assistant" {
+		for _, b := range blocks {
+			if stringValue(b["type"]) == "tool_use" {
+				return toolUse
+			}
+		}
+		return none
+	}
+	var text string
+	switch {
+	case len(content) > 0 && content[0] == '"':
+		text = stringValue(content)
+	case isList:
+		var parts []string
+		for _, b := range blocks {
+			if stringValue(b["type"]) != "text" {
+				continue
+			}
+			t, present := b["text"]
+			if !present {
+				parts = append(parts, "")
+				continue
+			}
+			if len(t) == 0 || t[0] != '"' {
+				return none // a text that is not a string: skip the line
+			}
+			parts = append(parts, stringValue(t))
+		}
+		text = strings.Join(parts, " ")
+	}
+	if strings.HasPrefix(strings.TrimLeftFunc(text, pySpace), stopFeedback) {
+		return none
+	}
+	for _, b := range blocks {
+		if stringValue(b["type"]) == "tool_result" {
+			return none
+		}
+	}
+	if strings.TrimFunc(text, pySpace) != "" {
+		return newPrompt
+	}
+	return none
+}
+
+// stringValue decodes a JSON string, or returns "" for anything else.
+func stringValue(v json.RawMessage) string {
+	if len(v) == 0 || v[0] != '"' {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// OpenTranscript opens the session's transcript: the payload's
+// transcript_path when it names a regular file that opens for reading, else
+// the first regular file among $HOME/.claude/projects/*/<sid>.jsonl in
+// byte order of the project directory names (hidden ones skipped, symlinks
+// followed). It returns nil when there is none or it cannot be opened. An
+// unset HOME counts as empty.
+func OpenTranscript(p *hookio.Payload, sid string, getenv func(string) string) *os.File {
+	if p != nil {
+		if v, ok := p.First("transcript_path"); ok && v[0] == '"' {
+			if f := openRegular(hookio.Render(v)); f != nil {
+				return f
+			}
+		}
+	}
+	projects := getenv("HOME") + "/.claude/projects"
+	entries, err := os.ReadDir(projects)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := projects + "/" + e.Name() + "/" + sid + ".jsonl"
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+			return openRegular(path)
+		}
+	}
+	return nil
+}
+
+// openRegular opens path for reading if it is a regular file (a FIFO is
+// neither waited on nor read).
+func openRegular(path string) *os.File {
+	if path == "" {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
+	if err != nil {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil
+	}
+	return f
+}

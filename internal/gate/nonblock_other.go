@@ -1,0 +1,5 @@
+//go:build !unix
+
+package gate
+
+const nonblock = 0

@@ -1,0 +1,42 @@
+package gate
+
+import (
+	"time"
+
+	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/offswitch"
+)
+
+// The labels the gates record fail-opens under.
+const (
+	LabelHowDoI  = "how-do-i"
+	LabelAmIDone = "am-i-done"
+)
+
+// WhyInternalError is recorded when a gate panics; the fail-open log keeps
+// it as "unrecognized:internal-error".
+const WhyInternalError = "internal-error"
+
+// FailOpen appends one blind-release record to the fail-open log. Write
+// errors are ignored: the release happens either way.
+func FailOpen(getenv func(string) string, label, why, sid string, now time.Time) {
+	log := failopen.New(getenv)
+	log.Now = func() time.Time { return now }
+	_ = log.Record(label, why, sid)
+}
+
+// ReleaseOrFailOpen releases a gate that cannot evaluate: a switched-off
+// gate leaves an escape record, an armed one a fail-open record.
+func ReleaseOrFailOpen(getenv func(string) string, key, label, why, sid string, now time.Time) {
+	if offswitch.Enabled(key, getenv, now) {
+		FailOpen(getenv, label, why, sid, now)
+	}
+}
+
+// Recover, deferred at the top of a gate, turns a panic into a release: the
+// gate prints nothing and a fail-open record says why.
+func Recover(getenv func(string) string, label string) {
+	if r := recover(); r != nil {
+		FailOpen(getenv, label, WhyInternalError, "", time.Now())
+	}
+}
