@@ -14,6 +14,7 @@ package cli
 import (
 	"io"
 	"os"
+	"strings"
 )
 
 // Env reads one environment variable of the command's process; an unset
@@ -22,11 +23,47 @@ import (
 type Env func(key string) string
 
 // OSEnv is the process environment.
-func OSEnv() Env { return os.Getenv }
+func OSEnv() Env {
+	return func(key string) string {
+		if name, ok := strings.CutPrefix(key, isSetProbe); ok {
+			return setMark(os.LookupEnv(name))
+		}
+		return os.Getenv(key)
+	}
+}
 
 // MapEnv reads variables from m; a nil map is an empty environment.
 func MapEnv(m map[string]string) Env {
-	return func(key string) string { return m[key] }
+	return func(key string) string {
+		if name, ok := strings.CutPrefix(key, isSetProbe); ok {
+			_, set := m[name]
+			return setMark("", set)
+		}
+		return m[key]
+	}
+}
+
+// isSetProbe prefixes the key through which [Lookup] asks an Env whether a
+// variable is set. No variable name holds a NUL byte, so it never collides
+// with a real one.
+const isSetProbe = "\x00isset\x00"
+
+func setMark(_ string, set bool) string {
+	if set {
+		return "1"
+	}
+	return ""
+}
+
+// Lookup returns the value of key and whether it is set at all, for the rare
+// command that tells an unset variable from an empty one (query-records and
+// an unset HOME). [OSEnv] and [MapEnv] answer exactly; any other Env counts a
+// variable as set when it is not empty.
+func Lookup(env Env, key string) (string, bool) {
+	if v := env(key); v != "" {
+		return v, true
+	}
+	return "", env(isSetProbe+key) != ""
 }
 
 // MainFunc is the signature every command's Main has.

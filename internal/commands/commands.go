@@ -5,6 +5,13 @@ package commands
 
 import (
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/digestrecord"
+	"github.com/procedures-go/procedures/internal/cli/enforcefrontmatter"
+	"github.com/procedures-go/procedures/internal/cli/lintfrontmatter"
+	"github.com/procedures-go/procedures/internal/cli/pluginsurfacelint"
+	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+	"github.com/procedures-go/procedures/internal/cli/sessiondigestread"
+	"github.com/procedures-go/procedures/internal/cli/tierpinlint"
 )
 
 // Command is one entry of the table.
@@ -16,7 +23,15 @@ type Command struct {
 }
 
 // All lists every command, sorted by name.
-var All = []Command{}
+var All = []Command{
+	{Name: "digest-record", Summary: "PostToolUse(Skill) hook: store a forked /how-do-i scout's digest", Hook: true, Main: digestrecord.Main},
+	{Name: "enforce-frontmatter", Summary: "PostToolUse(Write|Edit) hook: block a record written with bad frontmatter", Hook: true, Main: enforcefrontmatter.Main},
+	{Name: "lint-frontmatter", Summary: "check the frontmatter of the knowledge-store records", Main: lintfrontmatter.Main},
+	{Name: "plugin-surface-lint", Summary: "check a plugin's skill surface (names, slugs, file pointers)", Main: pluginsurfacelint.Main},
+	{Name: "query-records", Summary: "query the record stores: ranked keywords, structure, --cat, --recall", Main: queryrecords.Main},
+	{Name: "session-digest-read", Summary: "replay a session's stored /how-do-i digests", Main: sessiondigestread.Main},
+	{Name: "tierpin-lint", Summary: "check that fork skills pin the model tier of the agent they dispatch", Main: tierpinlint.Main},
+}
 
 // Lookup returns the command called name.
 func Lookup(name string) (Command, bool) {

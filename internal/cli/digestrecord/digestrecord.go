@@ -1,4 +1,4 @@
-// Command digest-record is the PostToolUse(Skill) hook that stores a forked
+// Package digestrecord implements the digest-record command. digest-record is the PostToolUse(Skill) hook that stores a forked
 // /how-do-i scout's digest so the next scout of the same session starts warm.
 //
 // Usage (hooks.json, matcher "Skill"; the payload arrives on stdin):
@@ -15,12 +15,12 @@
 //
 // Environment: SESSION_DIGEST_DIR, TURN_STATE_DIR, SESSION_DIGEST_TTL_DAYS,
 // GATE_FAILOPEN_LOG, HOME.
-package main
+package digestrecord
 
 import (
 	"errors"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
-	"os"
 
 	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/failopen"
@@ -30,8 +30,9 @@ import (
 // gate is the name this hook records fail-opens under.
 const gate = "digest-record"
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+// Main is the hook; see the package doc. It returns 0 on every path.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return run(args, stdin, stdout, stderr, env)
 }
 
 // run is the whole hook. It ignores args, never writes to stdout or stderr

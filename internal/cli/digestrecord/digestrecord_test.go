@@ -1,4 +1,4 @@
-package main
+package digestrecord
 
 import (
 	"bytes"
@@ -7,10 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/cli"
 )
 
 // testEnv points every location the hook uses into dir.
@@ -135,48 +137,36 @@ func TestForeignOwnedStoreIsLogged(t *testing.T) {
 	}
 }
 
-var (
-	buildOnce sync.Once
-	buildDir  string
-	buildErr  error
-)
-
-// builtBinary builds this command (and a no-op Go program for comparison)
-// once per test binary.
-func builtBinary(tb testing.TB) (hook, noop string) {
-	tb.Helper()
-	buildOnce.Do(func() {
-		buildDir, buildErr = os.MkdirTemp("", "digest-record-test-")
-		if buildErr != nil {
-			return
-		}
-		out, err := exec.Command("go", "build", "-o", buildDir, ".").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
-		src := filepath.Join(buildDir, "noop")
-		os.Mkdir(src, 0o755)
-		os.WriteFile(filepath.Join(src, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644)
-		os.WriteFile(filepath.Join(src, "go.mod"), []byte("module noop\n\ngo 1.26\n"), 0o644)
-		cmd := exec.Command("go", "build", "-o", filepath.Join(buildDir, "noop-bin"), ".")
-		cmd.Dir = src
-		if out, err := cmd.CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build noop: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		tb.Fatal(buildErr)
-	}
-	return filepath.Join(buildDir, "digest-record"), filepath.Join(buildDir, "noop-bin")
-}
+// selfRole, when set in the environment, makes the test binary play a
+// process instead of running the tests, the way testscript re-executes its
+// test binary for each command: "hook" runs this command's Main on the
+// process's own streams, "noop" exits 0 at once (the process-start baseline).
+const selfRole = "DIGEST_RECORD_TEST_ROLE"
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
+	switch os.Getenv(selfRole) {
+	case "hook":
+		os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv()))
+	case "noop":
+		os.Exit(0)
 	}
-	os.Exit(code)
+	os.Exit(m.Run())
+}
+
+// selfCmd is the test binary re-executed in the given role, with env (nil:
+// the test's own environment) plus the role.
+func selfCmd(tb testing.TB, role string, env []string) *exec.Cmd {
+	tb.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if env == nil {
+		env = os.Environ()
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(slices.Clip(env), selfRole+"="+role)
+	return cmd
 }
 
 // DG-04 with the real binary: 100 digest-record processes for one session,
@@ -186,7 +176,6 @@ func TestConcurrentHookProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
 	}
-	hook, _ := builtBinary(t)
 	const n = 100
 	dir := t.TempDir()
 	env := append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "GATE_FAILOPEN_LOG="+filepath.Join(dir, "gate-failopen.jsonl"),
@@ -194,8 +183,7 @@ func TestConcurrentHookProcesses(t *testing.T) {
 	var cmds []*exec.Cmd
 	var pipes []io.WriteCloser
 	for i := range n {
-		cmd := exec.Command(hook)
-		cmd.Env = env
+		cmd := selfCmd(t, "hook", env)
 		p, err := cmd.StdinPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -240,10 +228,9 @@ func TestConcurrentHookProcesses(t *testing.T) {
 }
 
 // BenchmarkInvocation is one full hook invocation, process start included:
-// the built binary run on the live fixture.
+// the test binary re-executed as the hook on the live fixture.
 func BenchmarkInvocation(b *testing.B) {
-	hook, _ := builtBinary(b)
-	payload, err := os.ReadFile("../../testdata/hook/posttooluse-skill-forked.json")
+	payload, err := os.ReadFile("../../../testdata/hook/posttooluse-skill-forked.json")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -251,8 +238,7 @@ func BenchmarkInvocation(b *testing.B) {
 	env := append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "GATE_FAILOPEN_LOG="+filepath.Join(dir, "gate-failopen.jsonl"),
 		"TURN_STATE_DIR="+filepath.Join(dir, "ts"), "SESSION_DIGEST_DIR=")
 	for b.Loop() {
-		cmd := exec.Command(hook)
-		cmd.Env = env
+		cmd := selfCmd(b, "hook", env)
 		cmd.Stdin = bytes.NewReader(payload)
 		if err := cmd.Run(); err != nil {
 			b.Fatal(err)
@@ -260,13 +246,12 @@ func BenchmarkInvocation(b *testing.B) {
 	}
 }
 
-// BenchmarkNoopStart is the baseline: a Go binary whose main returns at once,
-// given the same stdin.
+// BenchmarkNoopStart is the baseline: the same test binary re-executed to
+// exit at once, given the same stdin.
 func BenchmarkNoopStart(b *testing.B) {
-	_, noop := builtBinary(b)
-	payload, _ := os.ReadFile("../../testdata/hook/posttooluse-skill-forked.json")
+	payload, _ := os.ReadFile("../../../testdata/hook/posttooluse-skill-forked.json")
 	for b.Loop() {
-		cmd := exec.Command(noop)
+		cmd := selfCmd(b, "noop", nil)
 		cmd.Stdin = bytes.NewReader(payload)
 		if err := cmd.Run(); err != nil {
 			b.Fatal(err)
@@ -277,8 +262,7 @@ func BenchmarkNoopStart(b *testing.B) {
 // BenchmarkInvocationVsNoop alternates the two runs above in one loop, so
 // that load on a shared machine hits both alike, and reports the ratio.
 func BenchmarkInvocationVsNoop(b *testing.B) {
-	hook, noop := builtBinary(b)
-	payload, err := os.ReadFile("../../testdata/hook/posttooluse-skill-forked.json")
+	payload, err := os.ReadFile("../../../testdata/hook/posttooluse-skill-forked.json")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -287,15 +271,14 @@ func BenchmarkInvocationVsNoop(b *testing.B) {
 		"TURN_STATE_DIR="+filepath.Join(dir, "ts"), "SESSION_DIGEST_DIR=")
 	var hookTime, noopTime time.Duration
 	for b.Loop() {
-		for _, bin := range []string{noop, hook} {
-			cmd := exec.Command(bin)
-			cmd.Env = env
+		for _, role := range []string{"noop", "hook"} {
+			cmd := selfCmd(b, role, env)
 			cmd.Stdin = bytes.NewReader(payload)
 			start := time.Now()
 			if err := cmd.Run(); err != nil {
 				b.Fatal(err)
 			}
-			if bin == hook {
+			if role == "hook" {
 				hookTime += time.Since(start)
 			} else {
 				noopTime += time.Since(start)

@@ -1,4 +1,4 @@
-// Command enforce-frontmatter is a PostToolUse hook (matcher
+// Package enforcefrontmatter implements the enforce-frontmatter command. enforce-frontmatter is a PostToolUse hook (matcher
 // Write|Edit|MultiEdit): when the written file is a record under the
 // knowledge root it lints it in-process and, on a violation, prints a
 // FRONTMATTER: block on stderr and exits 2 so the model fixes the record.
@@ -9,11 +9,12 @@
 // the check is switched off (PROCEDURES_ENABLE_FRONTMATTER_CHECK=false or
 // CLAUDE_PLUGIN_OPTION_ENABLE_FRONTMATTER_CHECK=false; the release is
 // appended to $GATE_ESCAPE_LOG).
-package main
+package enforcefrontmatter
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -25,7 +26,11 @@ import (
 	"github.com/procedures-go/procedures/records"
 )
 
-func main() { os.Exit(run(os.Stdin, os.Stderr, os.Getenv, time.Now)) }
+// Main is the hook; see the package doc. It takes no arguments and never
+// writes to stdout.
+func Main(_ []string, stdin io.Reader, _, stderr io.Writer, env cli.Env) int {
+	return run(stdin, stderr, env, time.Now)
+}
 
 // run returns the hook's exit status: 2 to block on a violation, else 0.
 // An internal failure never blocks.

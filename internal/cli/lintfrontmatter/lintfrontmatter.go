@@ -1,4 +1,4 @@
-// Command lint-frontmatter checks the frontmatter of the knowledge-store
+// Package lintfrontmatter implements the lint-frontmatter command. lint-frontmatter checks the frontmatter of the knowledge-store
 // records: the six required keys, non-empty keywords, project shape, links
 // that resolve to a corpus id, and unique ids.
 //
@@ -10,18 +10,21 @@
 // ROOT is $LINT_FRONTMATTER_ROOT, else $CODEX_ROOT, else $HOME/.claude.
 // Findings go to stderr, the "linted N file(s)" line to stdout. Exit 0 when
 // clean (warnings allowed), 1 on any error.
-package main
+package lintfrontmatter
 
 import (
 	"errors"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
-	"os"
 
 	"github.com/procedures-go/procedures/records"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv)) }
+// Main is the command; see the package doc. It never reads stdin.
+func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return run(args, stdout, stderr, env)
+}
 
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	// The shared store list warns about invalid extra stores, as upstream

@@ -1,4 +1,4 @@
-// Command plugin-surface-lint checks the skill surface of one plugin: every
+// Package pluginsurfacelint implements the plugin-surface-lint command. plugin-surface-lint checks the skill surface of one plugin: every
 // skill directory has a SKILL.md whose name matches it, slugs are unique and
 // every ${CLAUDE_PLUGIN_ROOT}/${CLAUDE_SKILL_DIR} file pointer resolves.
 //
@@ -10,18 +10,22 @@
 // record kind; no retired log/create-new skills). Each finding goes to stderr
 // as "surface: ERROR: <message>"; stdout gets one summary line. Exit 0 when
 // clean, 1 on findings, 2 on a usage error.
-package main
+package pluginsurfacelint
 
 import (
 	"flag"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
-	"os"
 
 	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+// Main is the command; see the package doc. It reads neither stdin nor the
+// environment.
+func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
+	return run(args, stdout, stderr)
+}
 
 const usage = "usage: plugin-surface-lint [--procedures] <plugin-dir>"
 

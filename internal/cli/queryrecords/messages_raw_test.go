@@ -1,4 +1,4 @@
-package main
+package queryrecords
 
 import (
 	"path/filepath"

@@ -1,4 +1,4 @@
-// Command query-records is the retrieval surface over the procedures record
+// Package queryrecords implements the query-records command. query-records is the retrieval surface over the procedures record
 // stores: ranked keyword and structural queries, a store-bounded --cat dump
 // and a --recall search over mistakes.jsonl. It is a drop-in replacement for
 // the bash query-records.sh.
@@ -14,22 +14,23 @@
 // The corpus root is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else
 // $HOME/.claude. Exit status: 0 results or a genuine miss, 2 usage error, 3
 // the corpus or recall store could not be read.
-package main
+package queryrecords
 
 import (
 	"errors"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
-	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/procedures-go/procedures/records"
 )
 
-func main() {
+// Main is the command; see the package doc. It never reads stdin.
+func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int {
 	// A closed stdout (| head) must end the run quietly, not kill it.
 	signal.Ignore(syscall.SIGPIPE)
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.LookupEnv))
+	return run(args, stdout, stderr, func(k string) (string, bool) { return cli.Lookup(env, k) })
 }
 
 // run is the whole command; it returns the exit status.

@@ -1,4 +1,4 @@
-// Command session-digest-read replays the digests that earlier /how-do-i
+// Package sessiondigestread implements the session-digest-read command. session-digest-read replays the digests that earlier /how-do-i
 // scouts of a session left, for the next scout. It is read-only by
 // construction: no flag writes, stdin is never read, nothing is created,
 // changed or deleted.
@@ -13,13 +13,13 @@
 //
 // Environment: SESSION_DIGEST_DIR, TURN_STATE_DIR, SESSION_DIGEST_KEEP,
 // SESSION_DIGEST_TTL_DAYS.
-package main
+package sessiondigestread
 
 import (
 	"bufio"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
-	"os"
 
 	"github.com/procedures-go/procedures/digest"
 )
@@ -27,8 +27,9 @@ import (
 // usage is the bash original's interface string, kept verbatim.
 const usage = "session-digest: read-only \u2014 usage: session-digest-read.sh --read <session_id>\n"
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+// Main is the command; see the package doc. It never reads stdin.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return run(args, stdin, stdout, stderr, env)
 }
 
 // run never reads stdin; it returns 2 on a usage error and 0 otherwise.

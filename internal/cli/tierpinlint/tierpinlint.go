@@ -1,4 +1,4 @@
-// Command tierpin-lint checks that every context: fork skill of a plugin pins
+// Package tierpinlint implements the tierpin-lint command. tierpin-lint checks that every context: fork skill of a plugin pins
 // the same model tier as the agent it dispatches.
 //
 // Usage:
@@ -10,19 +10,23 @@
 // (--all-plugins, or automatically when <dir> has plugins/*/ and no skills).
 // Each finding goes to stderr as "tierpin: ERROR: <message>"; stdout gets one
 // summary line. Exit 0 when clean, 1 on findings, 2 on a usage error.
-package main
+package tierpinlint
 
 import (
 	"flag"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+// Main is the command; see the package doc. It reads neither stdin nor the
+// environment.
+func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
+	return run(args, stdout, stderr)
+}
 
 const usage = "usage: tierpin-lint [--all-plugins] [--min-checked N] [--require-declaring] [--require-fork NAME,...] [--require-agent-model NAME,...] <dir>"
 

@@ -1,0 +1,10 @@
+// Command digest-record runs package internal/cli/digestrecord.
+package main
+
+import (
+	"github.com/procedures-go/procedures/internal/cli"
+	command "github.com/procedures-go/procedures/internal/cli/digestrecord"
+	"os"
+)
+
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }

@@ -1,0 +1,10 @@
+// Command session-digest-read runs package internal/cli/sessiondigestread.
+package main
+
+import (
+	"github.com/procedures-go/procedures/internal/cli"
+	command "github.com/procedures-go/procedures/internal/cli/sessiondigestread"
+	"os"
+)
+
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }
