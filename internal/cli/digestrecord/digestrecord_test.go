@@ -7,12 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/proctest"
 )
 
 // testEnv points every location the hook uses into dir.
@@ -156,17 +156,7 @@ func TestMain(m *testing.M) {
 // selfCmd is the test binary re-executed in the given role, with env (nil:
 // the test's own environment) plus the role.
 func selfCmd(tb testing.TB, role string, env []string) *exec.Cmd {
-	tb.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if env == nil {
-		env = os.Environ()
-	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(slices.Clip(env), selfRole+"="+role)
-	return cmd
+	return proctest.Self(tb, env, selfRole+"="+role)
 }
 
 // DG-04 with the real binary: 100 digest-record processes for one session,
@@ -181,28 +171,13 @@ func TestConcurrentHookProcesses(t *testing.T) {
 	env := append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "GATE_FAILOPEN_LOG="+filepath.Join(dir, "gate-failopen.jsonl"),
 		"TURN_STATE_DIR="+filepath.Join(dir, "ts"), "SESSION_DIGEST_DIR=")
 	var cmds []*exec.Cmd
-	var pipes []io.WriteCloser
+	var input [][]byte
 	for i := range n {
-		cmd := selfCmd(t, "hook", env)
-		p, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := io.WriteString(p, livePayload("cd95eb6f-408f-4c02-80af-46f48bb7eef4", fmt.Sprintf("concurrent-payload-%d", i))); err != nil {
-			t.Fatal(err)
-		}
-		cmds, pipes = append(cmds, cmd), append(pipes, p)
+		cmds = append(cmds, selfCmd(t, "hook", env))
+		input = append(input, []byte(livePayload("cd95eb6f-408f-4c02-80af-46f48bb7eef4", fmt.Sprintf("concurrent-payload-%d", i))))
 	}
-	for _, p := range pipes {
-		p.Close()
-	}
-	for _, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Fatalf("hook process: %v", err)
-		}
+	if err := proctest.RunParked(cmds, input); err != nil {
+		t.Fatalf("hook process: %v", err)
 	}
 	ddir := filepath.Join(dir, "ts", "digests")
 	entries, err := os.ReadDir(ddir)

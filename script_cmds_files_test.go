@@ -11,38 +11,43 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// Custom commands for the lint, enforce, tierpin and surface scenarios.
-func init() {
-	registerScriptCmds(map[string]func(*testscript.TestScript, bool, []string){
-		"copytree":       cmdCopytree,
-		"padfrontmatter": cmdPadFrontmatter,
-		"sizeatleast":    cmdSizeAtLeast,
-		"crlf":           cmdCRLF,
-		"expandenv":      cmdExpandEnv,
-		"lookpath":       cmdLookPath,
-		"assemble":       cmdAssemble,
-	})
-}
-
 // cmdLookPath sets an environment variable to the absolute path of a
 // program found on the script's PATH, so a later step can run it with an
 // empty PATH.
 //
 //	lookpath enforce-frontmatter ENFORCE
 func cmdLookPath(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: lookpath <program> <var>")
-	}
+	usage(ts, neg, len(args) == 2, "lookpath <program> <VAR>")
+	ts.Setenv(args[1], lookPath(ts, args[0]))
+}
+
+// lookPath is the absolute path of program on the script's PATH.
+func lookPath(ts *testscript.TestScript, program string) string {
 	for dir := range strings.SplitSeq(ts.Getenv("PATH"), string(os.PathListSeparator)) {
-		for _, name := range []string{args[0], args[0] + ".exe"} {
+		for _, name := range []string{program, program + ".exe"} {
 			p := filepath.Join(dir, name)
 			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-				ts.Setenv(args[1], p)
-				return
+				return p
 			}
 		}
 	}
-	ts.Fatalf("lookpath: %s not found on PATH", args[0])
+	ts.Fatalf("lookpath: %s not found on PATH", program)
+	return ""
+}
+
+// cmdChomp removes the final LF of a file (txtar always ends a file with
+// one), failing if there is none: it makes the "no final LF" fixtures.
+//
+//	chomp r11/references/decisions/d03.md
+func cmdChomp(ts *testscript.TestScript, neg bool, args []string) {
+	usage(ts, neg, len(args) == 1, "chomp <file>")
+	name := ts.MkAbs(args[0])
+	data, err := os.ReadFile(name)
+	ts.Check(err)
+	if !strings.HasSuffix(string(data), "\n") {
+		ts.Fatalf("chomp: %s does not end in LF", args[0])
+	}
+	ts.Check(os.WriteFile(name, data[:len(data)-1], 0o666))
 }
 
 // cmdCRLF rewrites a file with CRLF line ends (txtar archives keep LF).
@@ -59,18 +64,17 @@ func cmdCRLF(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(path, []byte(s), 0o666))
 }
 
-// cmdCopytree copies a fixture tree of the repository (a path under
+// cmdFixture copies a fixture of the repository (a file or a tree under
 // testdata/, relative to the repository root) into the script's work dir, so
 // a scenario runs against the checked-in fixture itself.
 //
-//	copytree testdata/plugins plugins
-func cmdCopytree(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: copytree <testdata/...> <dst>")
-	}
+//	fixture testdata/plugins plugins
+//	fixture testdata/hook/posttooluse-skill-forked.json payload.json
+func cmdFixture(ts *testscript.TestScript, neg bool, args []string) {
+	usage(ts, neg, len(args) == 2, "fixture <testdata/...> <dst>")
 	src := filepath.Clean(args[0])
 	if !strings.HasPrefix(src, "testdata"+string(filepath.Separator)) {
-		ts.Fatalf("copytree: source %q is not under testdata/", args[0])
+		ts.Fatalf("fixture: source %q is not under testdata/", args[0])
 	}
 	dst := ts.MkAbs(args[1])
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
@@ -89,35 +93,6 @@ func cmdCopytree(ts *testscript.TestScript, neg bool, args []string) {
 		return os.WriteFile(to, b, 0o666)
 	})
 	ts.Check(err)
-}
-
-// cmdPadFrontmatter grows an unterminated frontmatter block: it appends
-// filler keys to file until the file holds at least n bytes, then closes the
-// block and adds a one-line body. The keys written in the scenario stay at the
-// top of the block, where the upstream SIGPIPE defect bit.
-//
-//	padfrontmatter references/decisions/big.md 70000
-func cmdPadFrontmatter(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: padfrontmatter <file> <bytes>")
-	}
-	n, err := strconv.Atoi(args[1])
-	if err != nil || n <= 0 {
-		ts.Fatalf("padfrontmatter: bad size %q", args[1])
-	}
-	path := ts.MkAbs(args[0])
-	b, err := os.ReadFile(path)
-	ts.Check(err)
-	if !strings.HasPrefix(string(b), "---\n") || !strings.HasSuffix(string(b), "\n") {
-		ts.Fatalf("padfrontmatter: %s must open a frontmatter block and end in a newline", args[0])
-	}
-	var sb strings.Builder
-	sb.Write(b)
-	for i := 0; sb.Len() < n; i++ {
-		fmt.Fprintf(&sb, "pad_%06d: %s\n", i, strings.Repeat("x", 60))
-	}
-	sb.WriteString("---\n# padded record\n")
-	ts.Check(os.WriteFile(path, []byte(sb.String()), 0o666))
 }
 
 // cmdSizeAtLeast fails unless file holds at least n bytes, so a fixture that

@@ -16,48 +16,13 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// Custom testscript commands for the digest, hook and fail-open scenarios
-// (testdata/script/{digest,hook,fo,rd,ts}_*.txtar).
-func init() {
-	registerScriptCmds(map[string]func(*testscript.TestScript, bool, []string){
-		"digests":        cmdDigests,
-		"digest-cat":     cmdDigestCat,
-		"fo-log":         cmdFoLog,
-		"fo-last":        cmdFoLast,
-		"dg-mode":        cmdDGMode,
-		"dg-age":         cmdDGAge,
-		"dg-snapshot":    cmdDGSnapshot,
-		"dg-gen-payload": cmdDGGenPayload,
-		"dg-fixture":     cmdDGFixture,
-		"dg-bindir":      cmdDGBindir,
-		"dg-files":       cmdDGFiles,
-		"dg-chomp":       cmdDGChomp,
-	})
-}
-
-// dg-chomp <file>
-//
-// Removes the file's final newline (txtar files always end with one).
-func cmdDGChomp(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: dg-chomp <file>")
-	}
-	p := ts.MkAbs(args[0])
-	data, err := os.ReadFile(p)
-	ts.Check(err)
-	if !bytes.HasSuffix(data, []byte("\n")) {
-		ts.Fatalf("%s has no final newline", args[0])
-	}
-	ts.Check(os.WriteFile(p, data[:len(data)-1], 0o644))
-}
-
-// dg-files <dir> <n>
+// filecount <dir> <n>
 //
 // Fails unless the tree under dir holds exactly n files (regular files and
 // symlinks, dot files included), listing them otherwise.
-func cmdDGFiles(ts *testscript.TestScript, neg bool, args []string) {
+func cmdFileCount(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: dg-files <dir> <n>")
+		ts.Fatalf("usage: filecount <dir> <n>")
 	}
 	want, err := strconv.Atoi(args[1])
 	ts.Check(err)
@@ -71,29 +36,6 @@ func cmdDGFiles(ts *testscript.TestScript, neg bool, args []string) {
 	if len(found) != want {
 		ts.Fatalf("%s holds %d files, want %d: %q", args[0], len(found), want, found)
 	}
-}
-
-// dg-fixture <name> <dest>
-//
-// Copies testdata/hook/<name> (the committed fixtures) to dest.
-func cmdDGFixture(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: dg-fixture <name> <dest>")
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "hook", args[0]))
-	ts.Check(err)
-	ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o644))
-}
-
-// dg-bindir <VAR>
-//
-// Sets VAR to the directory holding the built commands, to run them by
-// absolute path with PATH emptied.
-func cmdDGBindir(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: dg-bindir <VAR>")
-	}
-	ts.Setenv(args[0], binDir)
 }
 
 // selectable lists the base names a reader could select in dir: regular,
@@ -268,13 +210,13 @@ func jsonObject(ts *testscript.TestScript, line string) (keys, vals []string) {
 	return keys, vals
 }
 
-// dg-mode <path> <octal perm>
+// mode <path> <octal perm>
 //
 // Fails unless path (not following a final symlink) has exactly this
 // permission.
-func cmdDGMode(ts *testscript.TestScript, neg bool, args []string) {
+func cmdMode(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: dg-mode <path> <octal perm>")
+		ts.Fatalf("usage: mode <path> <octal perm>")
 	}
 	want, err := strconv.ParseUint(args[1], 8, 32)
 	ts.Check(err)
@@ -285,12 +227,12 @@ func cmdDGMode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// dg-age <hours> <file>...
+// age <hours> <file>...
 //
 // Sets the files' mtime to that many hours ago (negative: in the future).
-func cmdDGAge(ts *testscript.TestScript, neg bool, args []string) {
+func cmdAge(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
-		ts.Fatalf("usage: dg-age <hours> <file>...")
+		ts.Fatalf("usage: age <hours> <file>...")
 	}
 	h, err := strconv.Atoi(args[0])
 	ts.Check(err)
@@ -300,13 +242,13 @@ func cmdDGAge(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// dg-snapshot <dir>
+// snapshot <dir>
 //
 // Writes every path below dir (not dir itself) with its mode, size, mtime and content hash
 // to stdout, to compare before and after with cmp.
-func cmdDGSnapshot(ts *testscript.TestScript, neg bool, args []string) {
+func cmdSnapshot(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
-		ts.Fatalf("usage: dg-snapshot <dir>")
+		ts.Fatalf("usage: snapshot <dir>")
 	}
 	root := ts.MkAbs(args[0])
 	w := bufio.NewWriter(ts.Stdout())
@@ -329,13 +271,13 @@ func cmdDGSnapshot(ts *testscript.TestScript, neg bool, args []string) {
 	})
 }
 
-// dg-gen-payload <file> <session_id> <result bytes>
+// gen-payload <file> <session_id> <result bytes>
 //
 // Writes a live-shape PostToolUse(Skill) payload whose .tool_response.result
 // is "GOAL: big\n" padded with lines of x to the given size.
-func cmdDGGenPayload(ts *testscript.TestScript, neg bool, args []string) {
+func cmdGenPayload(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
-		ts.Fatalf("usage: dg-gen-payload <file> <session_id> <result bytes>")
+		ts.Fatalf("usage: gen-payload <file> <session_id> <result bytes>")
 	}
 	n, err := strconv.Atoi(args[2])
 	ts.Check(err)
