@@ -55,8 +55,13 @@ func (f Finding) String() string {
 	return "❌ frontmatter-lint: " + f.Message
 }
 
-// RequiredKeys are the frontmatter keys every record must set, in check order.
-var RequiredKeys = []string{"id", "kind", "date", "keywords", "links", "status"}
+// requiredKeys are the frontmatter keys every record must set, in check
+// order; [RequiredKeys] returns a copy.
+var requiredKeys = []string{"id", "kind", "date", "keywords", "links", "status"}
+
+// RequiredKeys returns the frontmatter keys every record must set, in check
+// order.
+func RequiredKeys() []string { return slices.Clone(requiredKeys) }
 
 // A Duplicate is an id that more than one corpus record declares.
 type Duplicate struct {
@@ -91,6 +96,17 @@ func (m *IDMap) Duplicates() []Duplicate {
 	}
 	slices.SortFunc(out, func(a, b Duplicate) int { return strings.Compare(a.ID, b.ID) })
 	return out
+}
+
+// remove forgets every id file declares.
+func (m *IDMap) remove(file string) {
+	for id, files := range m.files {
+		if files = slices.DeleteFunc(files, func(f string) bool { return f == file }); len(files) == 0 {
+			delete(m.files, id)
+		} else {
+			m.files[id] = files
+		}
+	}
 }
 
 func (m *IDMap) add(id, file string) {
@@ -203,12 +219,41 @@ func LintTargets(root string, targets []string) (*LintResult, error) {
 	return r, nil
 }
 
-// LintRecord checks one record's content against ids (nil: links are not
+// lintRecord checks one record's content against ids (nil: links are not
 // resolved) and returns its findings; file is the path printed in them.
-func LintRecord(file string, content []byte, ids *IDMap) []Finding {
+func lintRecord(file string, content []byte, ids *IDMap) []Finding {
 	r := &LintResult{}
 	lintContent(r, file, content, ids)
 	return r.Findings
+}
+
+// LintContent lints content as the record at the root-relative path file,
+// against the corpus under root, as [LintTargets] would once content were
+// written there: the file need not exist, and its copy on disk, if any, is
+// replaced by content for the id map. Nothing is written.
+func LintContent(root, file string, content []byte) (*LintResult, error) {
+	l, err := newLinter(root)
+	if err != nil {
+		return nil, err
+	}
+	fm := parseLint(content)
+	l.ids.remove(file)
+	if id := recordID(fm); id != "" && !l.listed(id, file) {
+		l.ids.add(id, file)
+	}
+	r := &LintResult{IDs: l.ids}
+	if !l.lintable(r, file, true) {
+		return r, nil
+	}
+	r.Linted++
+	if id := lintFrontmatter(r, file, fm, l.ids); id != "" {
+		for _, d := range l.ids.Duplicates() {
+			if d.ID == id {
+				r.Duplicates = append(r.Duplicates, d)
+			}
+		}
+	}
+	return r, nil
 }
 
 type linter struct {
@@ -271,14 +316,23 @@ func (l *linter) listed(id, f string) bool {
 
 func (l *linter) abs(f string) string { return l.root + string(os.PathSeparator) + f }
 
+// lintable reports whether f is a record the lint checks; a named target
+// that is not gets a finding, unless it is an editable sub-document.
+func (l *linter) lintable(r *LintResult, f string, targeted bool) bool {
+	if IsLintableRecord(f) {
+		return true
+	}
+	if targeted && !IsEditableSubdocument(f) {
+		r.Findings = append(r.Findings, errf(f, RuleNotARecord,
+			"not a lintable record (expected <store>/**/*.md under one of: %s; not INDEX.md, not _archived)",
+			strings.Join(recordStores, ", ")))
+	}
+	return false
+}
+
 // lint lints one file into r and returns its id (ok false when skipped).
 func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok bool) {
-	if !IsLintableRecord(f) {
-		if targeted && !IsEditableSubdocument(f) {
-			r.Findings = append(r.Findings, errf(f, RuleNotARecord,
-				"not a lintable record (expected <store>/**/*.md under one of: %s; not INDEX.md, not _archived)",
-				strings.Join(RecordStores, ", ")))
-		}
+	if !l.lintable(r, f, targeted) {
 		return "", false
 	}
 	fi, err := os.Stat(l.abs(f))
@@ -372,7 +426,7 @@ func lintFrontmatter(r *LintResult, f string, fm *Frontmatter, ids *IDMap) strin
 	if fm.YAMLErr != nil {
 		add(yamlFinding(f, fm))
 	}
-	for _, k := range RequiredKeys {
+	for _, k := range requiredKeys {
 		if !fm.Has(k) {
 			add(errf(f, RuleRequiredKey, "frontmatter missing required key '%s:'", k))
 		}
@@ -500,7 +554,7 @@ func keywordsEmpty(fm *Frontmatter, lines []KeyLine) bool {
 
 var storeKeyRE = func() *regexp.Regexp {
 	var bases []string
-	for _, s := range RecordStores {
+	for _, s := range recordStores {
 		bases = append(bases, regexp.QuoteMeta(path.Base(s)))
 	}
 	return regexp.MustCompile(`(` + strings.Join(bases, "|") + `):`)

@@ -3,7 +3,6 @@ package records
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"io/fs"
 	"os"
@@ -103,7 +102,7 @@ func TestLintRecord(t *testing.T) {
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := messages(LintRecord(tc.file, []byte(tc.content), ids))
+			got := messages(lintRecord(tc.file, []byte(tc.content), ids))
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
@@ -194,16 +193,6 @@ func TestWriteOrder(t *testing.T) {
 	}
 }
 
-func ExampleLintRecord() {
-	content := "---\nid: dec.x\nkind: decision\ndate: 2026-08-10\nkeywords: []\nlinks: [dec.gone]\nstatus: active\n---\n"
-	for _, f := range LintRecord("references/decisions/x.md", []byte(content), &IDMap{}) {
-		fmt.Println(f.Rule, f)
-	}
-	// Output:
-	// keywords-empty ❌ frontmatter-lint: references/decisions/x.md: keywords: list is empty (AC21 requires at least one keyword)
-	// link-unresolved ❌ frontmatter-lint: references/decisions/x.md: links target 'dec.gone' resolves to no record id in the corpus
-}
-
 // FuzzLintRecord: any content lints without panicking, and every finding
 // names the file it is about.
 func FuzzLintRecord(f *testing.F) {
@@ -216,7 +205,7 @@ func FuzzLintRecord(f *testing.F) {
 	ids := &IDMap{}
 	ids.add("dec.a", "references/decisions/a.md")
 	f.Fuzz(func(t *testing.T, content []byte) {
-		for _, fd := range LintRecord("references/principles/p.md", content, ids) {
+		for _, fd := range lintRecord("references/principles/p.md", content, ids) {
 			if !strings.HasPrefix(fd.Message, "references/principles/p.md: ") || fd.Rule == "" {
 				t.Fatalf("finding %+v does not name its file and rule", fd)
 			}
@@ -240,7 +229,7 @@ func TestYAMLFindingLine(t *testing.T) {
 		{"---\nid: x\nkind: k\nkeywords: [\xff]\n---\n", "(line 4: invalid leading UTF-8 octet)"},
 		{"---\nid: x\nkind: k\ndate: d\ntitle: a\x00b\n---\n", "(line 5: control characters are not allowed)"},
 	} {
-		got := messages(LintRecord("plans/p.md", []byte(tc.content), nil))
+		got := messages(lintRecord("plans/p.md", []byte(tc.content), nil))
 		if len(got) == 0 || !strings.Contains(got[0], "frontmatter is not valid YAML "+tc.want+"; checked line by line") {
 			t.Errorf("%q: got %q, want the YAML finding %s", tc.content, got, tc.want)
 		}
@@ -301,12 +290,44 @@ func TestLineViewReadsFirstLine(t *testing.T) {
 	content := "---\ntitle: a: b\nid: dec.first\nproject: good/repo\nkind: k\ndate: d\nkeywords: [k]\nlinks: [dec.first]\nstatus: s\nproject: BAD\nid: dec.second\n---\n"
 	ids := &IDMap{}
 	ids.add("dec.first", "plans/p.md")
-	got := messages(LintRecord("plans/p.md", []byte(content), ids))
+	got := messages(lintRecord("plans/p.md", []byte(content), ids))
 	want := []string{"⚠ frontmatter-lint WARNING: plans/p.md: frontmatter is not valid YAML (line 2: mapping values are not allowed in this context); checked line by line"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	if id := recordID(parseLint([]byte(content))); id != "dec.first" {
 		t.Errorf("recordID = %q, want dec.first", id)
+	}
+}
+
+// LintContent stands in for the file's copy on disk: re-linting a record
+// with its own id is no duplicate, a second file with that id is one, and
+// nothing is written.
+func TestLintContentReplacesTheCopyOnDisk(t *testing.T) {
+	rec := "---\nid: dec.a\nkind: decision\ndate: 2026-08-10\nkeywords: [k]\nlinks: {}\nstatus: active\n---\n"
+	root := writeTree(t, map[string]string{"references/decisions/a.md": rec})
+	r, err := LintContent(root, "references/decisions/a.md", []byte(rec))
+	if err != nil || r.Failed() || r.Linted != 1 || len(r.Findings) != 0 {
+		t.Fatalf("own copy: %+v %v", r, err)
+	}
+	r, err = LintContent(root, "references/decisions/b.md", []byte(rec))
+	if err != nil || len(r.Duplicates) != 1 || r.Duplicates[0].ID != "dec.a" || !r.Failed() {
+		t.Fatalf("second copy: %+v %v", r, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "references/decisions/b.md")); !os.IsNotExist(err) {
+		t.Errorf("LintContent wrote the file: %v", err)
+	}
+	// The content renames the id: the old id is gone from the map.
+	renamed := strings.Replace(strings.Replace(rec, "dec.a", "dec.new", 1), "links: {}", "links: [dec.a]", 1)
+	r, err = LintContent(root, "references/decisions/a.md", []byte(renamed))
+	if err != nil || len(r.Findings) != 1 || r.Findings[0].Rule != RuleLink {
+		t.Fatalf("renamed id: %+v %v", r, err)
+	}
+	r, err = LintContent(root, "notes/x.md", []byte(rec))
+	if err != nil || r.Linted != 0 || len(r.Findings) != 1 || r.Findings[0].Rule != RuleNotARecord {
+		t.Errorf("not a record: %+v %v", r, err)
+	}
+	if _, err := LintContent(filepath.Join(root, "nope"), "references/decisions/a.md", []byte(rec)); !errors.Is(err, ErrRootNotDir) {
+		t.Errorf("missing root: %v", err)
 	}
 }

@@ -5,17 +5,22 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"slices"
 	"unicode/utf8"
 )
 
 // RecallFields are the mistakes.jsonl fields --recall searches, in order.
-var RecallFields = []string{"pattern", "description", "correction", "face", "category", "skill", "summary", "what", "fix"}
+var recallFields = []string{"pattern", "description", "correction", "face", "category", "skill", "summary", "what", "fix"}
 
-// DefaultRecallCap is how many of the most recent hits --recall shows
-// unless --limit is given.
+// DefaultRecallCap is how many of the most recent recall hits a caller
+// shows by default.
 const DefaultRecallCap = 20
 
-// RecallTerms tokenises a --recall value: ASCII-lowercase, split on
+// RecallFields returns the mistakes.jsonl fields a recall search reads, in
+// order.
+func RecallFields() []string { return slices.Clone(recallFields) }
+
+// RecallTerms tokenises a recall search text: ASCII-lowercase, split on
 // whitespace, keep terms holding at least two bytes of [a-z0-9] in total
 // (punctuation stays inside a term), deduplicate.
 func RecallTerms(s string) []string {
@@ -54,29 +59,18 @@ func RecallTerms(s string) []string {
 	return out
 }
 
-// CheckRecallStore reports a *RecallStoreError unless name (following
-// symlinks) is a regular file. shown is the path as configured, for the
-// message.
-func CheckRecallStore(name, shown string) error {
-	fi, err := os.Stat(name)
-	if err != nil || !fi.Mode().IsRegular() {
-		return &RecallStoreError{File: shown}
-	}
-	return nil
-}
-
 // RecallFile returns the lines of a mistakes.jsonl file that match any of
 // terms, in file order (see [RecallMatch]). A file that cannot be read is a
-// *RecallScanError naming shown.
-func RecallFile(name, shown string, terms []string) ([][]byte, error) {
+// *ScanError naming name.
+func RecallFile(name string, terms []string) ([][]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, &RecallScanError{File: shown, Err: err}
+		return nil, &ScanError{Path: name, Err: err}
 	}
 	defer f.Close()
 	hits, err := Recall(f, terms)
 	if err != nil {
-		return nil, &RecallScanError{File: shown, Err: err}
+		return nil, &ScanError{Path: name, Err: err}
 	}
 	return hits, nil
 }
@@ -166,7 +160,7 @@ func (m *recallMatcher) match(line []byte, pats [][][]byte) bool {
 	m.vals = m.vals[:0]
 	type span struct{ lo, hi int }
 	var spans [9]span
-	for i, f := range RecallFields {
+	for i, f := range recallFields {
 		lo := len(m.buf)
 		if v, ok := fieldValue(line, f); ok {
 			m.buf = decodeJSONString(m.buf, v)

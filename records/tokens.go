@@ -35,7 +35,7 @@ func QueryTokens(s string) []string {
 // each value has "[" and "]" removed and is then split like [QueryTokens];
 // the result is deduplicated across all values in first-occurrence order.
 // Its length is the record's document length.
-func KeywordTokens(values ...string) []string {
+func keywordTokens(values ...string) []string {
 	var out []string
 	for _, v := range values {
 		eachAlnumToken([]byte(v), true, func(tok []byte) {
@@ -80,7 +80,7 @@ func eachAlnumToken(s []byte, dropBrackets bool, fn func([]byte)) {
 // LinkTokens splits a links value the way --links-to compares it: "{", "}",
 // "[", "]" and "," become spaces, the text is split on whitespace, and every
 // quote character is removed from each token.
-func LinkTokens(v string) []string {
+func splitLinkTokens(v string) []string {
 	var out []string
 	eachLinkToken([]byte(v), func(t []byte) { out = append(out, string(t)) })
 	return out

@@ -68,3 +68,14 @@ func Lookup(env Env, key string) (string, bool) {
 
 // MainFunc is the signature every command's Main has.
 type MainFunc func(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) int
+
+// ExtraStoreWarnings renders the warnings for rejected
+// QUERY_RECORDS_EXTRA_STORES entries (see records.ExtraStores), one line
+// each, as the shared store list of the bash original printed them.
+func ExtraStoreWarnings(rejected []string) []byte {
+	var b []byte
+	for _, e := range rejected {
+		b = append(b, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: "+e+"\n"...)
+	}
+	return b
+}

@@ -51,13 +51,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
 		return 0
 	}
-	root := getenv("KNOWLEDGE_ROOT")
-	if root == "" {
-		root = getenv("CODEX_ROOT")
-	}
-	if root == "" {
-		root = getenv("HOME") + "/.claude"
-	}
+	root := records.RootFromEnv(getenv, "KNOWLEDGE_ROOT")
 	rel, ok := strings.CutPrefix(file, root+"/")
 	if !ok {
 		return 0
@@ -70,9 +64,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	// store list's extra-store warnings first, as upstream.
 	var out bytes.Buffer
 	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
-	for _, e := range rejected {
-		out.WriteString("stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: " + e + "\n")
-	}
+	out.Write(cli.ExtraStoreWarnings(rejected))
 	res.Write(&out, &out)
 	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
 		return 0

@@ -30,16 +30,8 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	// The shared store list warns about invalid extra stores, as upstream
 	// did, although the lint never reads extra stores.
 	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
-	for _, e := range rejected {
-		fmt.Fprintf(stderr, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: %s\n", e)
-	}
-	root := getenv("LINT_FRONTMATTER_ROOT")
-	if root == "" {
-		root = getenv("CODEX_ROOT")
-	}
-	if root == "" {
-		root = getenv("HOME") + "/.claude"
-	}
+	stderr.Write(cli.ExtraStoreWarnings(rejected))
+	root := records.RootFromEnv(getenv, "LINT_FRONTMATTER_ROOT")
 	var res *records.LintResult
 	var err error
 	if len(args) == 0 {

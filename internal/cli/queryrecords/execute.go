@@ -1,7 +1,10 @@
 package queryrecords
 
 import (
+	"errors"
+	"github.com/procedures-go/procedures/internal/cli"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -138,76 +141,30 @@ func parseRatio(s string) float64 {
 // to stderr as they happen; the returned error is printed by run.
 func execute(args []string, stderr io.Writer, env func(string) (string, bool)) ([]byte, error) {
 	getenv := func(k string) string { v, _ := env(k); return v }
-
-	// 1. The root.
-	root := getenv("QUERY_RECORDS_ROOT")
-	if root == "" {
-		root = getenv("CODEX_ROOT")
+	root, err := corpusRoot(env)
+	if err != nil {
+		return nil, err
 	}
-	if root == "" {
-		home, ok := env("HOME")
-		if !ok {
-			return nil, &noHomeError{}
-		}
-		root = home + "/.claude"
-	}
-	if err := records.EnterRoot(root); err != nil {
-		printLines(stderr, records.MessageLines(err)...)
+	if err := records.CheckRootSearchable(root); err != nil {
+		printLines(stderr, messageLines(err)...)
 		return nil, nil // a missing root is an empty result
 	}
-
-	// 2-3. The store list.
 	stores, rejected := records.AllStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
-	if len(rejected) > 0 {
-		var b []byte
-		for _, r := range rejected {
-			b = append(b, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: "+r+"\n"...)
-		}
-		stderr.Write(b)
-	}
+	stderr.Write(cli.ExtraStoreWarnings(rejected))
 	if len(args) > 0 && args[0] == "--list-stores" {
-		var b []byte
-		for _, s := range stores {
-			b = append(append(b, s...), '\n')
-		}
-		return b, nil
+		return listStores(stores), nil
 	}
-
-	// 4-5. Arguments and the limit.
 	o, err := parseArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	limitText := "0"
-	if o.given("--limit") {
-		limitText = o.get("--limit")
-	} else if v, ok := env("QUERY_RECORDS_LIMIT"); ok {
-		limitText = v
+	limit, err := o.limit(env)
+	if err != nil {
+		return nil, err
 	}
-	limit, ok := parseLimit(limitText)
-	if !ok {
-		return nil, usage("--limit needs a non-negative integer (0 = uncapped)")
+	if err := o.checkMode(); err != nil {
+		return nil, err
 	}
-
-	// 6-7. Mode checks.
-	queryGiven := false
-	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--recall", "--project"} {
-		queryGiven = queryGiven || o.get(f) != ""
-	}
-	if o.cat {
-		switch {
-		case queryGiven || o.full:
-			return nil, usage("--cat is its own mode — it dumps the records you name, so it takes no query flags")
-		case o.given("--limit"):
-			return nil, usage("--cat is its own mode — --limit caps a match set, and --cat has none")
-		case len(o.catArgs) == 0:
-			return nil, usage("--cat needs at least one record path (space-separated).")
-		}
-	} else if !queryGiven {
-		return nil, usage("need at least one of --keyword/--kind/--id/--links-to/--recall/--project")
-	}
-
-	// 8. Recall.
 	if o.get("--recall") != "" {
 		recallCap := records.DefaultRecallCap
 		if o.given("--limit") {
@@ -215,44 +172,109 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 		}
 		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), recallCap)
 	}
-
-	// 9. The corpus.
 	c, err := records.Open(root, stores)
 	if err != nil {
-		printLines(stderr, records.MessageLines(err)...)
+		printLines(stderr, messageLines(err)...)
 		return nil, nil
 	}
 	for _, e := range c.Skipped {
-		printLines(stderr, records.MessageLines(e)...)
+		printLines(stderr, messageLines(e)...)
 	}
-
-	// 10. --cat.
 	if o.cat {
-		dumps, err := c.Cat(records.CatRefs(o.catArgs))
-		if err != nil {
-			return nil, err
-		}
-		var b []byte
-		for _, d := range dumps {
-			b = records.WriteDump(b, d)
-		}
-		return b, nil
+		return cat(c, o.catArgs)
 	}
+	return query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"))
+}
 
-	// 11-15. Queries.
-	ratio := records.DefaultRelRatio
+// corpusRoot is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else $HOME/.claude;
+// an unset HOME (with neither override) is an error, as in bash.
+func corpusRoot(env func(string) (string, bool)) (string, error) {
+	getenv := func(k string) string { v, _ := env(k); return v }
+	if getenv("QUERY_RECORDS_ROOT") == "" && getenv("CODEX_ROOT") == "" {
+		if _, ok := env("HOME"); !ok {
+			return "", &noHomeError{}
+		}
+	}
+	return records.RootFromEnv(getenv, "QUERY_RECORDS_ROOT"), nil
+}
+
+// listStores is the --list-stores output: one store per line.
+func listStores(stores []string) []byte {
+	var b []byte
+	for _, s := range stores {
+		b = append(append(b, s...), '\n')
+	}
+	return b
+}
+
+// limit is --limit, else $QUERY_RECORDS_LIMIT (even empty), else 0: a digit
+// string.
+func (o *options) limit(env func(string) (string, bool)) (int, error) {
+	text := "0"
+	if o.given("--limit") {
+		text = o.get("--limit")
+	} else if v, ok := env("QUERY_RECORDS_LIMIT"); ok {
+		text = v
+	}
+	limit, ok := parseLimit(text)
+	if !ok {
+		return 0, usage("--limit needs a non-negative integer (0 = uncapped)")
+	}
+	return limit, nil
+}
+
+// checkMode refuses --cat mixed with a query or --limit, --cat without a
+// path, and a run with neither --cat nor a query.
+func (o *options) checkMode() error {
+	queryGiven := false
+	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--recall", "--project"} {
+		queryGiven = queryGiven || o.get(f) != ""
+	}
+	switch {
+	case !o.cat && !queryGiven:
+		return usage("need at least one of --keyword/--kind/--id/--links-to/--recall/--project")
+	case !o.cat:
+		return nil
+	case queryGiven || o.full:
+		return usage("--cat is its own mode — it dumps the records you name, so it takes no query flags")
+	case o.given("--limit"):
+		return usage("--cat is its own mode — --limit caps a match set, and --cat has none")
+	case len(o.catArgs) == 0:
+		return usage("--cat needs at least one record path (space-separated).")
+	}
+	return nil
+}
+
+// cat dumps the records --cat names, all or nothing.
+func cat(c *records.Corpus, args []string) ([]byte, error) {
+	dumps, err := c.Cat(catRefs(args))
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	for _, d := range dumps {
+		b = appendDump(b, d)
+	}
+	return b, nil
+}
+
+// fullCap is how many matched records --full dumps at most.
+const fullCap = 10
+
+// query runs the structural and keyword query: one "path — gloss" line per
+// match, then with --full the dumps of the first fullCap matches.
+func query(c *records.Corpus, o *options, limit int, ratioEnv string) ([]byte, error) {
+	q := records.NewQuery()
+	q.Keyword, q.Kind, q.ID = o.get("--keyword"), o.get("--kind"), o.get("--id")
+	q.LinksTo, q.Project, q.Limit = o.get("--links-to"), o.get("--project"), limit
 	rr, given := o.val["--rel-ratio"]
 	if !given {
-		rr = getenv("QUERY_RECORDS_REL_RATIO")
+		rr = ratioEnv
 	}
 	if rr != "" {
-		ratio = parseRatio(rr)
+		q.RelRatio = parseRatio(rr)
 	}
-	res, err := c.Query(records.Query{
-		Keyword: o.get("--keyword"), Kind: o.get("--kind"), ID: o.get("--id"),
-		LinksTo: o.get("--links-to"), Project: o.get("--project"),
-		Limit: limit, RelRatio: ratio,
-	})
+	res, err := c.Query(q)
 	if err != nil {
 		return nil, err
 	}
@@ -260,27 +282,30 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 	for _, r := range res {
 		b = append(b, r.Path+" — "+r.Gloss+"\n"...)
 	}
-	if o.full && len(res) > 0 {
-		const fullCap = 10
-		n := min(len(res), fullCap)
-		dumps := make([]records.Dump, n)
-		for i := range n {
-			content, err := c.ReadFile(res[i].Path)
-			if err != nil {
-				return nil, &records.ScanError{Path: res[i].Path, Err: err}
-			}
-			dumps[i] = records.Dump{Path: res[i].Path, Content: content}
+	if !o.full || len(res) == 0 {
+		return b, nil
+	}
+	n := min(len(res), fullCap)
+	dumps := make([]records.Dump, n)
+	for i := range n {
+		content, err := c.ReadFile(res[i].Path)
+		if err != nil {
+			return nil, &records.ScanError{Path: res[i].Path, Err: err}
 		}
-		for _, d := range dumps {
-			b = records.WriteDump(b, d)
-		}
-		if len(res) > fullCap {
-			b = append(b, "(--full: dumped 10 of "+strconv.Itoa(len(res))+" matched records — narrow the query, or read the rest with: --cat <paths>)\n"...)
-		}
+		dumps[i] = records.Dump{Path: res[i].Path, Content: content}
+	}
+	for _, d := range dumps {
+		b = appendDump(b, d)
+	}
+	if len(res) > fullCap {
+		b = append(b, "(--full: dumped 10 of "+strconv.Itoa(len(res))+" matched records — narrow the query, or read the rest with: --cat <paths>)\n"...)
 	}
 	return b, nil
 }
 
+// recall searches the recall store ($QUERY_RECORDS_RECALL_FILE, relative to
+// the root, else <root>/mistakes.jsonl) and prints the most recent
+// recallCap hits (0: all) under a count line.
 func recall(o *options, root, fileEnv string, recallCap int) ([]byte, error) {
 	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--project"} {
 		if o.get(f) != "" {
@@ -298,16 +323,18 @@ func recall(o *options, root, fileEnv string, recallCap int) ([]byte, error) {
 	if fileEnv != "" && !strings.HasPrefix(fileEnv, "/") && !filepath.IsAbs(fileEnv) {
 		name = strings.TrimSuffix(root, "/") + "/" + fileEnv
 	}
-	if err := records.CheckRecallStore(name, shown); err != nil {
-		return nil, err
+	if fi, err := os.Stat(name); err != nil || !fi.Mode().IsRegular() {
+		return nil, &recallStoreError{shown: shown}
 	}
 	raw := o.get("--recall")
 	terms := records.RecallTerms(raw)
 	if len(terms) == 0 {
-		return nil, usage(`--recall "`+raw+`" has no token of 2+ characters — nothing to search.`,
-			"this is NOT 'no matches'. Tokens shorter than 2 characters are dropped; use a longer term.")
+		return nil, usage(noTokenLines("--recall", raw)...)
 	}
-	hits, err := records.RecallFile(name, shown, terms)
+	hits, err := records.RecallFile(name, terms)
+	if se, ok := errors.AsType[*records.ScanError](err); ok {
+		return nil, &recallScanError{shown: shown, err: se}
+	}
 	if err != nil {
 		return nil, err
 	}

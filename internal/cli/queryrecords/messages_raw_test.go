@@ -2,6 +2,7 @@ package queryrecords
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -34,5 +35,26 @@ func TestRunMessagesKeepRawValues(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no\nroot")
 	if r := invoke(map[string]string{"QUERY_RECORDS_ROOT": missing}, "--kind", "x"); r.code != 0 || r.stderr != "query-records: cannot enter corpus root "+missing+": no such file or directory\n" {
 		t.Errorf("missing root: %+v", r)
+	}
+}
+
+// --cat arguments holding LF are split on it (empty pieces dropped); an
+// argument without LF, the empty one included, is one reference.
+func TestCatRefsSplitOnLF(t *testing.T) {
+	for _, tc := range []struct{ in, want []string }{
+		{[]string{"\n"}, []string{""}},
+		{[]string{"p", "\n"}, []string{"p"}},
+		{[]string{"", "\n\n"}, []string{""}},
+		{[]string{"a\n\nb\r\n"}, []string{"a", "b\r"}},
+		{[]string{"", "x"}, []string{"", "x"}},
+	} {
+		if got := catRefs(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("catRefs(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for ref, want := range map[string]bool{"dec.alpha": true, "x.MD": true, "foo": false, "foo.md": false, "a.b/c": false, "": false} {
+		if isIDLike(ref) != want {
+			t.Errorf("isIDLike(%q) = %v", ref, !want)
+		}
 	}
 }

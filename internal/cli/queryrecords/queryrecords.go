@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer, env func(string) (string, bool
 		return 1
 	}
 	if err != nil {
-		printLines(stderr, records.MessageLines(err)...)
+		printLines(stderr, messageLines(err)...)
 	}
 	return exitCode(err)
 }
@@ -70,8 +70,8 @@ func writeAll(w io.Writer, b []byte) error {
 }
 
 // printLines writes each message to w behind the tool prefix, ending it
-// with an LF. A message is written whole, LFs inside it included (§16: the
-// values it names are raw bytes).
+// with an LF. A message is written whole, LFs inside it included (the values
+// it names are raw bytes).
 func printLines(w io.Writer, msgs ...string) {
 	var b []byte
 	for _, m := range msgs {
@@ -80,12 +80,4 @@ func printLines(w io.Writer, msgs ...string) {
 		b = append(b, '\n')
 	}
 	w.Write(b)
-}
-
-func usage(lines ...string) error { return &records.UsageError{Lines: lines} }
-
-type noHomeError struct{}
-
-func (*noHomeError) Error() string {
-	return "HOME is not set, and neither QUERY_RECORDS_ROOT nor CODEX_ROOT is"
 }
