@@ -10,7 +10,7 @@ import (
 )
 
 // A Corpus is the set of record files under a root: what one scan of the
-// stores returned. Queries, --cat and membership all use this one listing.
+// stores returned. Queries, dumps and membership all use this one listing.
 // Its methods may be called from several goroutines.
 type Corpus struct {
 	Root    string   // the root as configured (not cleaned)

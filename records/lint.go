@@ -47,7 +47,7 @@ type Finding struct {
 	Message  string
 }
 
-// String renders f as lint-frontmatter prints it (without the newline).
+// String renders f as the lint report prints it (without the newline).
 func (f Finding) String() string {
 	if f.Severity == SeverityWarning {
 		return "⚠ frontmatter-lint WARNING: " + f.Message
@@ -137,7 +137,7 @@ func (r *LintResult) Failed() bool {
 	return false
 }
 
-// Write prints r as lint-frontmatter does, in this order: the per-file
+// Write prints r as the lint report, in this order: the per-file
 // messages (stderr), the accounting line (stdout), the duplicate ids (stderr)
 // and, on failure, the footer (stderr). Each line is one Write call, so when
 // both writers are the same stream the interleaving is kept.
@@ -173,7 +173,7 @@ type LintRootError struct {
 func (e *LintRootError) Error() string { return "root " + e.Root + " " + e.Err.Error() }
 func (e *LintRootError) Unwrap() error { return e.Err }
 
-// Finding renders e as lint-frontmatter prints it.
+// Finding renders e as the lint report prints it.
 func (e *LintRootError) Finding() Finding { return Finding{Rule: RuleRoot, Message: e.Error()} }
 
 // LintCorpus lints every record of the ten record stores under root.
@@ -295,7 +295,7 @@ func newLinter(root string) (*linter, error) {
 }
 
 // listed reports whether the file f already declares id under another
-// name: a symlinked store (L-41) that aliases another store reaches the
+// name: a symlinked store that aliases another store reaches the
 // same record twice, which is not a duplicate.
 func (l *linter) listed(id, f string) bool {
 	prev := l.ids.files[id]
@@ -367,7 +367,7 @@ func parseLint(content []byte) *Frontmatter {
 }
 
 // recordID is a record's id as the corpus map keys it: cut at its first
-// blank, as §12.3 does, so an id never holds whitespace.
+// blank, as the original lint did, so an id never holds whitespace.
 func recordID(fm *Frontmatter) string {
 	if !fm.Present {
 		return ""
@@ -380,7 +380,7 @@ func recordID(fm *Frontmatter) string {
 }
 
 // lintScalar is a top-level scalar: the YAML value, or in the line view
-// §11 value(block, key) -- the FIRST "key:" line, as upstream read it --
+// the value of the FIRST "key:" line, as upstream read it,
 // cut at its first blank, one outer quote pair removed.
 func lintScalar(fm *Frontmatter, key string) string {
 	if fm.YAMLErr == nil {
@@ -528,7 +528,7 @@ func notYAMLChar(r rune) bool {
 	return r < 0x20 || (r >= 0x7F && r < 0xA0) || (r >= 0xD800 && r < 0xE000) || r == 0xFFFE || r == 0xFFFF
 }
 
-// firstValue is §11 value(block, key) over the line view: the first line's value.
+// firstValue is the value of the first "key:" line of the line view.
 func firstValue(lines []KeyLine, key string) (string, bool) {
 	for _, kl := range lines {
 		if kl.Key == key {
@@ -565,7 +565,7 @@ var storeKeyRE = func() *regexp.Regexp {
 func linkTokens(fm *Frontmatter, lines []KeyLine) []string {
 	if fm.YAMLErr == nil {
 		// A scalar naming several ids ("dec.a, dec.b") names each of them,
-		// as upstream's tokenizer read it: ids hold no blank (§12.3).
+		// as upstream's tokenizer read it: ids hold no blank.
 		var out []string
 		for _, v := range fm.Leaves("links") {
 			for _, tok := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || isSpaceRune(r) }) {

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-// RecallFields are the mistakes.jsonl fields --recall searches, in order.
+// recallFields are the mistakes.jsonl fields a recall search reads.
 var recallFields = []string{"pattern", "description", "correction", "face", "category", "skill", "summary", "what", "fix"}
 
 // DefaultRecallCap is how many of the most recent recall hits a caller

@@ -15,7 +15,7 @@ func lowerASCII(c byte) byte {
 
 func isAlnum(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') }
 
-// QueryTokens tokenises a --keyword value: ASCII-lowercase, split on every
+// QueryTokens tokenises a keyword search text ([Query].Keyword): ASCII-lowercase, split on every
 // byte outside [a-z0-9], drop tokens shorter than two bytes, deduplicate
 // (first occurrence order).
 func QueryTokens(s string) []string {
@@ -52,7 +52,7 @@ func keywordTokens(values ...string) []string {
 
 // eachAlnumToken calls fn with every lowercased run of [A-Za-z0-9] of s that
 // is at least MinTokenLen long; with dropBrackets, "[" and "]" are removed
-// first (§9.2) instead of separating. The slice is only valid during the
+// first instead of separating. The slice is only valid during the
 // call.
 func eachAlnumToken(s []byte, dropBrackets bool, fn func([]byte)) {
 	var buf [64]byte
@@ -77,7 +77,7 @@ func eachAlnumToken(s []byte, dropBrackets bool, fn func([]byte)) {
 	flush()
 }
 
-// LinkTokens splits a links value the way --links-to compares it: "{", "}",
+// splitLinkTokens splits a links value the way a LinksTo query compares it: "{", "}",
 // "[", "]" and "," become spaces, the text is split on whitespace, and every
 // quote character is removed from each token.
 func splitLinkTokens(v string) []string {

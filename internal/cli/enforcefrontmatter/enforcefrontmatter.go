@@ -69,7 +69,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
 		return 0
 	}
-	if !offswitch.Enabled(offswitch.FrontmatterCheck, getenv, now()) {
+	if !offswitch.EnabledOrLogRelease(offswitch.FrontmatterCheck, getenv, now()) {
 		return 0
 	}
 	io.WriteString(stderr, "FRONTMATTER: "+rel+" violates the record frontmatter schema. Fix it now:\n"+

@@ -44,12 +44,12 @@ func TestReleasedBy(t *testing.T) {
 	}
 }
 
-func TestEnabledRecords(t *testing.T) {
+func TestEnabledOrLogReleaseLogsEachRelease(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "escape.jsonl")
 	e := env(map[string]string{"GATE_ESCAPE_LOG": log, "PROCEDURES_ENABLE_FRONTMATTER_CHECK": "false"})
 	now := time.Date(2026, 8, 10, 1, 2, 3, 0, time.FixedZone("X", 3600))
-	if Enabled(FrontmatterCheck, e, now) || Enabled(FrontmatterCheck, e, now) {
+	if EnabledOrLogRelease(FrontmatterCheck, e, now) || EnabledOrLogRelease(FrontmatterCheck, e, now) {
 		t.Fatal("switched-off gate reported enabled")
 	}
 	b, err := os.ReadFile(log)
@@ -62,7 +62,7 @@ func TestEnabledRecords(t *testing.T) {
 	}
 	// On: nothing written.
 	on := env(map[string]string{"GATE_ESCAPE_LOG": filepath.Join(dir, "on.jsonl")})
-	if !Enabled(FrontmatterCheck, on, now) {
+	if !EnabledOrLogRelease(FrontmatterCheck, on, now) {
 		t.Fatal("gate off with no switch")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "on.jsonl")); err == nil {

@@ -66,10 +66,10 @@ func Record(path, key, releasedBy string, now time.Time) error {
 	return failopen.AppendLine(path, []byte(line))
 }
 
-// Enabled evaluates the switch of key. When it is off, one escape record is
-// appended (failures are silent) and Enabled returns false. Call it only at
+// EnabledOrLogRelease evaluates the switch of key. When it is off, it appends
+// one escape record (failures are silent) and returns false. Call it only at
 // the point where the gate would otherwise fire, so the log counts releases.
-func Enabled(key string, getenv func(string) string, now time.Time) bool {
+func EnabledOrLogRelease(key string, getenv func(string) string, now time.Time) bool {
 	by := ReleasedBy(key, getenv)
 	if by == "" {
 		return true
