@@ -1,5 +1,7 @@
 package records
 
+import "slices"
+
 // Text handling is byte-oriented and locale-independent: lowercasing is
 // ASCII-only and "alphanumeric" is [a-z0-9] after lowercasing.
 
@@ -15,36 +17,26 @@ func lowerASCII(c byte) byte {
 
 func isAlnum(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') }
 
-// QueryTokens tokenises a keyword search text ([Query].Keyword): ASCII-lowercase, split on every
-// byte outside [a-z0-9], drop tokens shorter than two bytes, deduplicate
-// (first occurrence order).
-func QueryTokens(s string) []string {
-	var out []string
-	eachAlnumToken([]byte(s), false, func(tok []byte) {
-		for _, t := range out {
-			if t == string(tok) {
-				return
-			}
-		}
-		out = append(out, string(tok))
-	})
-	return out
-}
+// QueryTokens tokenises a keyword search text ([Query].Keyword):
+// ASCII-lowercase, split on every byte outside [a-z0-9], drop tokens shorter
+// than two bytes, deduplicate (first occurrence order).
+func QueryTokens(s string) []string { return uniqueTokens(false, s) }
 
-// KeywordTokens tokenises a record's keywords the way ranking sees them:
+// keywordTokens tokenises a record's keywords the way ranking sees them:
 // each value has "[" and "]" removed and is then split like [QueryTokens];
 // the result is deduplicated across all values in first-occurrence order.
 // Its length is the record's document length.
-func keywordTokens(values ...string) []string {
+func keywordTokens(values ...string) []string { return uniqueTokens(true, values...) }
+
+// uniqueTokens is every [eachAlnumToken] token of values, deduplicated in
+// first-occurrence order.
+func uniqueTokens(dropBrackets bool, values ...string) []string {
 	var out []string
 	for _, v := range values {
-		eachAlnumToken([]byte(v), true, func(tok []byte) {
-			for _, t := range out {
-				if t == string(tok) {
-					return
-				}
+		eachAlnumToken([]byte(v), dropBrackets, func(tok []byte) {
+			if !slices.Contains(out, string(tok)) {
+				out = append(out, string(tok))
 			}
-			out = append(out, string(tok))
 		})
 	}
 	return out

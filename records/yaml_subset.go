@@ -349,21 +349,13 @@ func flowSeq(b []byte, fs *fmFields) ([]byte, bool) {
 		return b[1:], true
 	}
 	for {
-		var ok bool
+		var ok, done bool
 		if b, ok = flowScalar(b, fs); !ok {
 			return nil, false
 		}
-		b = skipSp(b)
-		if len(b) == 0 {
-			return nil, false
+		if b, done, ok = flowNext(b, ']'); done || !ok {
+			return b, ok
 		}
-		if b[0] == ']' {
-			return b[1:], true
-		}
-		if b[0] != ',' {
-			return nil, false
-		}
-		b = skipSp(b[1:])
 	}
 }
 
@@ -378,7 +370,7 @@ func flowMap(b []byte, fs *fmFields) ([]byte, bool) {
 			return nil, false
 		}
 		b = skipSp(b[k+1:])
-		var ok bool
+		var ok, done bool
 		if len(b) > 0 && b[0] == '[' {
 			b, ok = flowSeq(b, fs)
 		} else {
@@ -387,18 +379,26 @@ func flowMap(b []byte, fs *fmFields) ([]byte, bool) {
 		if !ok {
 			return nil, false
 		}
-		b = skipSp(b)
-		if len(b) == 0 {
-			return nil, false
+		if b, done, ok = flowNext(b, '}'); done || !ok {
+			return b, ok
 		}
-		if b[0] == '}' {
-			return b[1:], true
-		}
-		if b[0] != ',' {
-			return nil, false
-		}
-		b = skipSp(b[1:])
 	}
+}
+
+// flowNext reads what follows an entry of a flow collection: the closing
+// byte (done, the rest after it) or a comma (the rest after it and its
+// blanks); anything else is outside the subset.
+func flowNext(b []byte, closing byte) (rest []byte, done, ok bool) {
+	b = skipSp(b)
+	switch {
+	case len(b) == 0:
+		return nil, false, false
+	case b[0] == closing:
+		return b[1:], true, true
+	case b[0] != ',':
+		return nil, false, false
+	}
+	return skipSp(b[1:]), false, true
 }
 
 func skipSp(b []byte) []byte {

@@ -12,6 +12,7 @@
 package cli
 
 import (
+	"flag"
 	"io"
 	"os"
 	"strings"
@@ -78,4 +79,12 @@ func ExtraStoreWarnings(rejected []string) []byte {
 		b = append(b, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: "+e+"\n"...)
 	}
 	return b
+}
+
+// FlagSet is a flag set for a command's Main: parse errors are returned,
+// never printed, so the command words them itself.
+func FlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
 }

@@ -19,26 +19,21 @@ package digestrecord
 
 import (
 	"errors"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 
 	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/cli"
 )
 
 // gate is the name this hook records fail-opens under.
 const gate = "digest-record"
 
-// Main is the hook; see the package doc. It returns 0 on every path.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
-	return run(args, stdin, stdout, stderr, env)
-}
-
-// run is the whole hook. It ignores args, never writes to stdout or stderr
+// Main is the whole hook. It ignores args, never writes to stdout or stderr
 // (they are accepted for the uniform signature only) and returns 0 on every
 // path, a panic included.
-func run(_ []string, stdin io.Reader, _, _ io.Writer, getenv func(string) string) (code int) {
+func Main(_ []string, stdin io.Reader, _, _ io.Writer, getenv cli.Env) (code int) {
 	defer func() {
 		recover()
 		code = 0
@@ -47,7 +42,7 @@ func run(_ []string, stdin io.Reader, _, _ io.Writer, getenv func(string) string
 	return 0
 }
 
-func record(stdin io.Reader, getenv func(string) string) {
+func record(stdin io.Reader, getenv cli.Env) {
 	log := failopen.New(getenv)
 	data, err := io.ReadAll(stdin)
 	if err != nil {

@@ -14,7 +14,6 @@ package enforcefrontmatter
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,6 +21,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/records"
 )

@@ -15,9 +15,9 @@ package lintfrontmatter
 import (
 	"errors"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 
+	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/records"
 )
 

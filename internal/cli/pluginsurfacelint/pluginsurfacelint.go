@@ -13,25 +13,16 @@
 package pluginsurfacelint
 
 import (
-	"flag"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 
+	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
-// Main is the command; see the package doc. It reads neither stdin nor the
-// environment.
+// Main is the command. It reads neither stdin nor the environment.
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
-	return run(args, stdout, stderr)
-}
-
-const usage = "usage: plugin-surface-lint [--procedures] <plugin-dir>"
-
-func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plugin-surface-lint", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.FlagSet("plugin-surface-lint")
 	var opt pluginlint.SurfaceOptions
 	fs.BoolVar(&opt.Procedures, "procedures", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -56,3 +47,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// usage is the one-line synopsis printed on a usage error.
+const usage = "usage: plugin-surface-lint [--procedures] <plugin-dir>"

@@ -2,13 +2,13 @@ package queryrecords
 
 import (
 	"errors"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/records"
 )
 

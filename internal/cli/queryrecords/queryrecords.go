@@ -18,11 +18,11 @@ package queryrecords
 
 import (
 	"errors"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 	"os/signal"
 	"syscall"
 
+	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/records"
 )
 

@@ -18,22 +18,18 @@ package sessiondigestread
 import (
 	"bufio"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 
 	"github.com/procedures-go/procedures/digest"
+	"github.com/procedures-go/procedures/internal/cli"
 )
 
 // usage is the bash original's interface string, kept verbatim.
 const usage = "session-digest: read-only \u2014 usage: session-digest-read.sh --read <session_id>\n"
 
-// Main is the command; see the package doc. It never reads stdin.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
-	return run(args, stdin, stdout, stderr, env)
-}
-
-// run never reads stdin; it returns 2 on a usage error and 0 otherwise.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+// Main is the command. It never reads stdin; it returns 2 on a usage error
+// and 0 otherwise.
+func Main(args []string, _ io.Reader, stdout, stderr io.Writer, getenv cli.Env) int {
 	if len(args) == 0 || args[0] != "--read" {
 		fmt.Fprint(stderr, usage)
 		return 2

@@ -38,7 +38,7 @@ func TestRun(t *testing.T) {
 		{[]string{"--help"}, 2, "", usage},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run(c.args, strings.NewReader("forged"), &stdout, &stderr, getenv)
+		code := Main(c.args, strings.NewReader("forged"), &stdout, &stderr, getenv)
 		if code != c.code || stdout.String() != c.stdout || stderr.String() != c.stderr {
 			t.Errorf("run(%q) = %d %q %q; want %d %q %q", c.args, code, stdout.String(), stderr.String(), c.code, c.stdout, c.stderr)
 		}

@@ -13,26 +13,17 @@
 package tierpinlint
 
 import (
-	"flag"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/cli"
 	"io"
 	"strings"
 
+	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
-// Main is the command; see the package doc. It reads neither stdin nor the
-// environment.
+// Main is the command. It reads neither stdin nor the environment.
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
-	return run(args, stdout, stderr)
-}
-
-const usage = "usage: tierpin-lint [--all-plugins] [--min-checked N] [--require-declaring] [--require-fork NAME,...] [--require-agent-model NAME,...] <dir>"
-
-func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tierpin-lint", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.FlagSet("tierpin-lint")
 	all := fs.Bool("all-plugins", false, "")
 	var opt pluginlint.TierPinOptions
 	fs.IntVar(&opt.MinChecked, "min-checked", 0, "")
@@ -80,3 +71,6 @@ func names(s string) []string {
 	}
 	return out
 }
+
+// usage is the one-line synopsis printed on a usage error.
+const usage = "usage: tierpin-lint [--all-plugins] [--min-checked N] [--require-declaring] [--require-fork NAME,...] [--require-agent-model NAME,...] <dir>"
