@@ -110,24 +110,9 @@ func TestLintRecord(t *testing.T) {
 	}
 }
 
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
-
 func TestLintTargetsReportsOnlyInvolvedDuplicates(t *testing.T) {
 	dup := strings.Replace(good, "dec.a", "dec.dup", 1)
-	root := writeTree(t, map[string]string{
+	root := mkTree(t, map[string]string{
 		"references/decisions/a.md":  good,
 		"references/decisions/d1.md": dup,
 		"references/decisions/d2.md": dup,
@@ -271,7 +256,7 @@ func TestLintCorpusUnreadableDir(t *testing.T) {
 	if proctest.RunUnprivileged(t) {
 		return // ran as a non-root user in a child process
 	}
-	root := writeTree(t, map[string]string{"plans/a.md": good, "plans/locked/b.md": good})
+	root := mkTree(t, map[string]string{"plans/a.md": good, "plans/locked/b.md": good})
 	os.Chmod(filepath.Join(root, "plans/locked"), 0)
 	t.Cleanup(func() { os.Chmod(filepath.Join(root, "plans/locked"), 0o755) })
 	r, err := LintCorpus(root)
@@ -305,7 +290,7 @@ func TestLineViewReadsFirstLine(t *testing.T) {
 // nothing is written.
 func TestLintContentReplacesTheCopyOnDisk(t *testing.T) {
 	rec := "---\nid: dec.a\nkind: decision\ndate: 2026-08-10\nkeywords: [k]\nlinks: {}\nstatus: active\n---\n"
-	root := writeTree(t, map[string]string{"references/decisions/a.md": rec})
+	root := mkTree(t, map[string]string{"references/decisions/a.md": rec})
 	r, err := LintContent(root, "references/decisions/a.md", []byte(rec))
 	if err != nil || r.Failed() || r.Linted != 1 || len(r.Findings) != 0 {
 		t.Fatalf("own copy: %+v %v", r, err)

@@ -27,6 +27,15 @@ func TestTableIsSortedCompleteAndInstalled(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", c.Name, got.Name, ok)
 		}
 	}
+	dirs, err := os.ReadDir("../../cmd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if _, ok := Lookup(d.Name()); !ok {
+			t.Errorf("cmd/%s has no entry in All", d.Name())
+		}
+	}
 	if _, ok := Lookup("no-such-command"); ok {
 		t.Error("Lookup found a command that does not exist")
 	}
