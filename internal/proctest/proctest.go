@@ -99,6 +99,10 @@ func Unprivileged(prog string, args []string, scratch string) (string, []string,
 		"env", "GOCOVERDIR=" + cover, prog}, args...), nil
 }
 
+// childMark marks the child RunUnprivileged starts, so that a child still
+// running as root fails instead of starting another.
+const childMark = "PROCTEST_UNPRIVILEGED_CHILD"
+
 // RunUnprivileged makes a test that needs permissions to bind run as a
 // non-root user. As a non-root user it returns false and the test goes on.
 // As root it re-runs just this test in a copy of the test binary as uid
@@ -107,6 +111,9 @@ func Unprivileged(prog string, args []string, scratch string) (string, []string,
 // working directory.
 func RunUnprivileged(t *testing.T) bool {
 	t.Helper()
+	if os.Getenv(childMark) != "" && os.Geteuid() == 0 {
+		t.Fatal("re-executed to drop privileges, and still root")
+	}
 	if os.Geteuid() != 0 {
 		return false
 	}
@@ -132,6 +139,7 @@ func RunUnprivileged(t *testing.T) bool {
 	}
 	cmd := exec.Command(prog, args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), childMark+"=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
 		t.Fatalf("as uid %s: %v\n%s", Nobody, err, out)
