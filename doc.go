@@ -4,9 +4,9 @@
 //
 // The packages:
 //
-//   - [github.com/procedures-go/procedures/records]: record stores, record
-//     parsing, corpus scan, queries, ranking and `--cat` membership
-//     (query-records), plus the frontmatter lint.
+//   - [github.com/procedures-go/procedures/records]: the record reader:
+//     store list and corpus root, record parsing, corpus scan, queries,
+//     ranking, dumps of named records and recall, plus the frontmatter lint.
 //   - [github.com/procedures-go/procedures/digest]: the per-session digest store
 //     a forked scout leaves for the next one.
 //   - [github.com/procedures-go/procedures/hookio]: hook payload decoding and
@@ -14,6 +14,8 @@
 //   - [github.com/procedures-go/procedures/failopen]: the fail-open JSONL log
 //     that lets a hook never block a session while still leaving a trace.
 //
-// The binaries under cmd/ only wire argv, the environment and stdio to these
-// packages and map their errors to exit codes.
+// Each package has runnable examples. Everything else is internal: each
+// command lives in internal/cli/<command> behind one Main function, listed
+// in internal/commands; the binaries under cmd/ only call that Main with the
+// process's own arguments, streams and environment.
 package procedures

@@ -1,6 +1,7 @@
 package procedures_test
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,59 +10,88 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/multicall"
+	"github.com/procedures-go/procedures/internal/commands"
+	"github.com/procedures-go/procedures/internal/proctest"
 )
 
-// binDir holds every binary under ./cmd, built once for the whole suite so
-// that a scenario can combine several of them (digest-record then
-// session-digest-read, for instance).
-var binDir string
+var update = flag.Bool("update", false, "rewrite the scenarios' expected output files (testscript UpdateScripts)")
 
+// TestMain registers every command of the table, and the multi-call
+// procedures binary, with testscript: the test
+// binary, run under a command's name, is that command, so a scenario runs
+// `exec query-records …` in-process-built code and coverage counts it.
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "procedures-bin-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	cmds := make(map[string]func(), len(commands.All))
+	for _, c := range commands.All {
+		cmds[c.Name] = func() { os.Exit(c.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }
 	}
-	binDir = dir
-	code := func() int {
-		defer os.RemoveAll(dir)
-		if err := buildCommands(dir); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		return m.Run()
-	}()
-	os.Exit(code)
+	cmds[multicall.Name] = func() { os.Exit(multicall.Main()) }
+	testscript.Main(m, cmds)
 }
 
-// buildCommands builds every ./cmd/<name> into dir, once for the whole suite.
-// A command that does not build fails the suite.
-func buildCommands(dir string) error {
-	args := []string{"build", "-o", dir + string(os.PathSeparator)}
-	if testing.CoverMode() != "" {
-		args = append(args, "-cover")
+// scriptCondition adds the condition [root]: the scenarios run as the
+// superuser.
+func scriptCondition(cond string) (bool, error) {
+	if cond == "root" {
+		return os.Geteuid() == 0, nil
 	}
-	args = append(args, "./cmd/...")
-	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
-		return fmt.Errorf("go %v: %v\n%s", args, err, out)
-	}
-	return nil
+	return false, fmt.Errorf("unknown condition %q", cond)
 }
 
-// scriptCmds are the custom testscript commands. Other _test.go files of this
-// package add theirs from an init function with [registerScriptCmds].
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "script"),
+		Cmds:                scriptCmds,
+		Condition:           scriptCondition,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       *update,
+	})
+}
+
+// scriptCmds are the scenarios' custom commands. None takes `!`: a command
+// that checks something fails on its own, and `exec`/`! exec` cover any
+// non-zero status.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
-	"exitcode": cmdExitcode,
+	// Running programs.
+	"exitcode":        cmdExitcode,       // exitcode <status> <program> [args...]
+	"exitcode-unpriv": cmdExitcodeUnpriv, // exitcode-unpriv <status> <program> [args...]
+	"lookpath":        cmdLookPath,       // lookpath <program> <VAR>
+	"repo-path":       cmdRepoPath,       // repo-path <VAR> <relpath>
+	"envfile":         cmdEnvfile,        // envfile <VAR> <file>
+	"survey-paths":    cmdSurveyPaths,    // survey-paths [-n N] [-append ref]... <VAR>
+	"pathlist-min":    cmdPathlistMin,    // pathlist-min <root> <min-bytes>
+	// Making files.
+	"fixture":      cmdFixture,     // fixture <testdata/...> <dst>
+	"assemble":     cmdAssemble,    // assemble <dst> <file|pad:N|line:KEY:N>...
+	"gen-records":  cmdGenRecords,  // gen-records [-body L] <template> <dir> <prefix> <count>
+	"gen-payload":  cmdGenPayload,  // gen-payload <file> <session_id> <result bytes>
+	"chomp":        cmdChomp,       // chomp <file>
+	"crlf":         cmdCRLF,        // crlf <file>
+	"expandenv":    cmdExpandEnv,   // expandenv <file>...
+	"age":          cmdAge,         // age <hours> <file>...
+	"mkfifo":       cmdMkfifo,      // mkfifo <path>
+	"sizedfile":    cmdSizedFile,   // sizedfile spaces|sparse <path> <size> <headfile|->
+	"chown-nobody": cmdChownNobody, // chown-nobody <path>...
+	// Checking files.
+	"sizeatleast": cmdSizeAtLeast, // sizeatleast <file> <bytes>
+	"filecount":   cmdFileCount,   // filecount <dir> <n>
+	"mode":        cmdMode,        // mode <path> <octal perm>
+	"snapshot":    cmdSnapshot,    // snapshot <dir>
+	"digests":     cmdDigests,     // digests <dir> <n> [key]
+	"digest-cat":  cmdDigestCat,   // digest-cat <dir> <key>
+	"fo-log":      cmdFoLog,       // fo-log <file> [<gate> <why> <session_id>]...
+	"fo-last":     cmdFoLast,      // fo-last <file> <n> <gate> <why> <session_id>
 }
 
-// registerScriptCmds adds cmds to scriptCmds; a name registered twice is a
-// programming error.
-func registerScriptCmds(cmds map[string]func(ts *testscript.TestScript, neg bool, args []string)) {
-	for name, cmd := range cmds {
-		if _, dup := scriptCmds[name]; dup {
-			panic("testscript command registered twice: " + name)
-		}
-		scriptCmds[name] = cmd
+// usage fails the script unless the command was called without `!` and
+// with an argument count that ok accepts.
+func usage(ts *testscript.TestScript, neg bool, ok bool, text string) {
+	if neg || !ok {
+		ts.Fatalf("usage: %s", text)
 	}
 }
 
@@ -74,7 +104,32 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	expectStatus(ts, "exitcode", neg, args, nil)
 }
 
-// expectStatus is the body of exitcode and its variants: args is
+// cmdExitcodeUnpriv is `exitcode` for scenarios that need a file the
+// program cannot read. Mode 000 does not stop root, so when the suite runs
+// as root the program runs through setpriv as uid/gid 65534 (nobody), after
+// the directory holding it and the script's work directory (and their
+// parents) are made traversable for others. As a non-root user the program
+// runs directly.
+func cmdExitcodeUnpriv(ts *testscript.TestScript, neg bool, args []string) {
+	expectStatus(ts, "exitcode-unpriv", neg, args, func(prog string, args []string) (string, []string) {
+		if os.Geteuid() == 0 {
+			bin := filepath.Dir(lookPath(ts, prog))
+			work := ts.Getenv("WORK")
+			for _, dir := range []string{bin, filepath.Dir(bin), work, filepath.Dir(work)} {
+				fi, err := os.Stat(dir)
+				ts.Check(err)
+				ts.Check(os.Chmod(dir, fi.Mode().Perm()|0o055))
+			}
+		}
+		prog, args, err := proctest.Unprivileged(prog, args, ts.Getenv("WORK"))
+		if err != nil {
+			ts.Fatalf("exitcode-unpriv: %v", err)
+		}
+		return prog, args
+	})
+}
+
+// expectStatus is the body of exitcode and exitcode-unpriv: args is
 // <status> <program> [args...]; wrap, when non-nil, may rewrite the program
 // and its arguments (to run it under another user, say) before it runs.
 func expectStatus(ts *testscript.TestScript, name string, neg bool, args []string,
@@ -104,19 +159,4 @@ func expectStatus(ts *testscript.TestScript, name string, neg bool, args []strin
 	if got != want {
 		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
 	}
-}
-
-func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{
-		Dir:                 filepath.Join("testdata", "script"),
-		Cmds:                scriptCmds,
-		Condition:           scriptCondition,
-		RequireExplicitExec: true,
-		RequireUniqueNames:  true,
-		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
-		Setup: func(env *testscript.Env) error {
-			env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
-			return nil
-		},
-	})
 }

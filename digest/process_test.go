@@ -2,6 +2,7 @@ package digest
 
 import (
 	"fmt"
+	"github.com/procedures-go/procedures/internal/proctest"
 	"io"
 	"os"
 	"os/exec"
@@ -35,27 +36,13 @@ func TestConcurrentWriterProcesses(t *testing.T) {
 	s := newStore(t)
 	s.Keep = 0
 	var cmds []*exec.Cmd
-	var pipes []io.WriteCloser
 	for i := range n {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", writerEnv, i), "SESSION_DIGEST_DIR="+s.Dir)
+		cmd := proctest.Self(t, nil, fmt.Sprintf("%s=%d", writerEnv, i), "SESSION_DIGEST_DIR="+s.Dir)
 		cmd.Stderr = os.Stderr
-		p, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		cmds, pipes = append(cmds, cmd), append(pipes, p)
+		cmds = append(cmds, cmd)
 	}
-	for _, p := range pipes {
-		p.Close()
-	}
-	for _, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("writer: %v", err)
-		}
+	if err := proctest.RunParked(cmds, nil); err != nil {
+		t.Errorf("writer: %v", err)
 	}
 	checkAllPayloads(t, s, n)
 }

@@ -2,6 +2,7 @@ package failopen
 
 import (
 	"bufio"
+	"github.com/procedures-go/procedures/internal/proctest"
 	"io"
 	"os"
 	"os/exec"
@@ -42,27 +43,11 @@ func TestConcurrentProcessesAppendWholeLines(t *testing.T) {
 	const procs = 64
 	logPath := filepath.Join(t.TempDir(), "gate-failopen.jsonl")
 	var cmds []*exec.Cmd
-	var stdins []io.WriteCloser
 	for i := range procs {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), appenderEnv+"="+strconv.Itoa(i), "GATE_FAILOPEN_LOG="+logPath, "HOME="+t.TempDir())
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		cmds = append(cmds, cmd)
-		stdins = append(stdins, in)
+		cmds = append(cmds, proctest.Self(t, nil, appenderEnv+"="+strconv.Itoa(i), "GATE_FAILOPEN_LOG="+logPath, "HOME="+t.TempDir()))
 	}
-	for _, in := range stdins { // release all writers together
-		in.Close()
-	}
-	for _, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Fatalf("appender: %v", err)
-		}
+	if err := proctest.RunParked(cmds, nil); err != nil { // releases all writers together
+		t.Fatalf("appender: %v", err)
 	}
 	f, err := os.Open(logPath)
 	if err != nil {

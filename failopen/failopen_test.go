@@ -3,6 +3,7 @@ package failopen
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/procedures-go/procedures/internal/proctest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -165,14 +166,19 @@ func TestRecordBestEffort(t *testing.T) {
 	if err := (&Log{Path: dir}).Record("g", "no-jq", ""); err == nil {
 		t.Error("Record into a directory succeeded")
 	}
-	if os.Geteuid() != 0 {
-		ro := filepath.Join(dir, "ro.jsonl")
-		if err := os.WriteFile(ro, nil, 0o444); err != nil {
-			t.Fatal(err)
-		}
-		if err := (&Log{Path: ro}).Record("g", "no-jq", ""); err == nil {
-			t.Error("Record into a read-only file succeeded")
-		}
+}
+
+// A read-only log file refuses the record (root would ignore the mode).
+func TestRecordIntoReadOnlyFile(t *testing.T) {
+	if proctest.RunUnprivileged(t) {
+		return // ran as a non-root user in a child process
+	}
+	ro := filepath.Join(t.TempDir(), "ro.jsonl")
+	if err := os.WriteFile(ro, nil, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := (&Log{Path: ro}).Record("g", "no-jq", ""); err == nil {
+		t.Error("Record into a read-only file succeeded")
 	}
 }
 

@@ -244,7 +244,7 @@ func BenchmarkRecall(b *testing.B) {
 	benchEach(b, func(b *testing.B, root string) {
 		terms := RecallTerms(benchWords[5] + " " + benchWords[1] + "-" + benchWords[2])
 		for b.Loop() {
-			if _, err := RecallFile(root+"/mistakes.jsonl", "mistakes.jsonl", terms); err != nil {
+			if _, err := RecallFile(root+"/mistakes.jsonl", terms); err != nil {
 				b.Fatal(err)
 			}
 		}

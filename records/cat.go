@@ -2,33 +2,10 @@ package records
 
 import "strings"
 
-// A Dump is one record --cat prints: its corpus path and full content.
+// A Dump is one record [Corpus.Cat] read: its corpus path and full content.
 type Dump struct {
 	Path    string
 	Content []byte
-}
-
-// CatRefs expands --cat arguments into references: an argument holding LF
-// is split on LF with empty pieces dropped; any other argument (the empty
-// string included) is one reference. When nothing is left, the result is
-// one empty reference.
-func CatRefs(args []string) []string {
-	var refs []string
-	for _, a := range args {
-		if !strings.Contains(a, "\n") {
-			refs = append(refs, a)
-			continue
-		}
-		for _, p := range strings.Split(a, "\n") {
-			if p != "" {
-				refs = append(refs, p)
-			}
-		}
-	}
-	if len(refs) == 0 {
-		refs = []string{""}
-	}
-	return refs
 }
 
 // Member maps a reference to the corpus path it names, if any. One leading
@@ -56,30 +33,18 @@ func (c *Corpus) Member(ref string) (string, bool) {
 	return "", false
 }
 
-// IsIDLike reports whether a bad --cat reference looks like a record id:
-// no "/", no ".md" suffix, but a ".".
-func IsIDLike(ref string) bool {
-	return !strings.Contains(ref, "/") && !strings.HasSuffix(ref, ".md") && strings.Contains(ref, ".")
-}
-
-// Cat resolves references (see [CatRefs]) against the corpus and reads the
-// records they name, deduplicated in first-occurrence order. It is atomic:
-// if any reference is not a corpus member it returns a *CatError, and if
-// any member cannot be read a *ScanError, and no dumps in either case.
+// Cat resolves references (see [Corpus.Member]) against the corpus and reads
+// the records they name, deduplicated in first-occurrence order. It is
+// atomic: if any reference is not a corpus member it returns a *CatError, and
+// if any member cannot be read a *ScanError, and no dumps in either case.
 func (c *Corpus) Cat(refs []string) ([]Dump, error) {
 	var bad []string
-	idLike := false
 	var paths []string
 	seen := make(map[string]bool)
 	for _, ref := range refs {
 		p, ok := c.Member(ref)
 		if !ok {
-			show := ref
-			if show == "" {
-				show = "(empty)"
-			}
-			bad = append(bad, show)
-			idLike = idLike || IsIDLike(ref)
+			bad = append(bad, ref)
 			continue
 		}
 		if !seen[p] {
@@ -88,7 +53,7 @@ func (c *Corpus) Cat(refs []string) ([]Dump, error) {
 		}
 	}
 	if len(bad) > 0 {
-		return nil, &CatError{Refs: bad, IDLike: idLike}
+		return nil, &CatError{Refs: bad}
 	}
 	dumps := make([]Dump, 0, len(paths))
 	for _, p := range paths {
@@ -99,21 +64,4 @@ func (c *Corpus) Cat(refs []string) ([]Dump, error) {
 		dumps = append(dumps, Dump{Path: p, Content: b})
 	}
 	return dumps, nil
-}
-
-// WriteDump appends the dump block of §14.3 to dst: nothing for empty
-// content, else LF, "==> path <==", LF, the content, and an LF if the
-// content did not end with one.
-func WriteDump(dst []byte, d Dump) []byte {
-	if len(d.Content) == 0 {
-		return dst
-	}
-	dst = append(dst, "\n==> "...)
-	dst = append(dst, d.Path...)
-	dst = append(dst, " <==\n"...)
-	dst = append(dst, d.Content...)
-	if d.Content[len(d.Content)-1] != '\n' {
-		dst = append(dst, '\n')
-	}
-	return dst
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // A Corpus is the set of record files under a root: what one scan of the
-// stores returned. Queries, --cat and membership all use this one listing.
+// stores returned. Queries, dumps and membership all use this one listing.
 // Its methods may be called from several goroutines.
 type Corpus struct {
 	Root    string   // the root as configured (not cleaned)
@@ -22,20 +22,25 @@ type Corpus struct {
 	members map[string]int // path -> index of its first entry
 }
 
-// Open enumerates the corpus under root. It fails with a *NoRootError when
-// root cannot be entered; stores that do not exist are simply empty.
+// Open enumerates the corpus under root. stores nil means the default store
+// list, AllStores("") (the record stores, then the vendor stores); a non-nil
+// empty list scans nothing. It fails with a *NoRootError when root cannot be
+// entered; stores that do not exist are simply empty.
 func Open(root string, stores []string) (*Corpus, error) {
-	if err := EnterRoot(root); err != nil {
+	if err := CheckRootSearchable(root); err != nil {
 		return nil, err
+	}
+	if stores == nil {
+		stores, _ = AllStores("")
 	}
 	c := &Corpus{Root: root, Stores: append([]string(nil), stores...)}
 	c.entries, c.Skipped = enumerate(root, stores)
 	return c, nil
 }
 
-// EnterRoot checks what `cd root` would: that root is a directory that may
-// be searched. It returns a *NoRootError otherwise.
-func EnterRoot(root string) error {
+// CheckRootSearchable checks what `cd root` would: that root is a directory
+// that may be searched. It returns a *NoRootError otherwise.
+func CheckRootSearchable(root string) error {
 	if err := enterable(root); err != nil {
 		return &NoRootError{Root: root, Err: err}
 	}

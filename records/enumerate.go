@@ -8,7 +8,7 @@ import (
 )
 
 // Enumerate lists the corpus: every regular *.md file below each store
-// directory of root, as query-records sees it. A store that is a symlink to
+// directory of root, as the query command sees it. A store that is a symlink to
 // a directory is followed; below it nothing is followed (find -H). INDEX.md
 // (at any depth) and any path containing "_archived" are left out. Paths are
 // printed relative to root with the store spelled exactly as given, and

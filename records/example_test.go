@@ -30,13 +30,14 @@ func ExampleCorpus_Query() {
 	root := exampleRoot()
 	defer os.RemoveAll(root)
 
-	stores, _ := records.AllStores("")
-	c, err := records.Open(root, stores)
+	c, err := records.Open(root, nil) // nil: the default store list
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	res, err := c.Query(records.Query{Keyword: "alpha gamma", RelRatio: records.DefaultRelRatio})
+	q := records.NewQuery() // the default relative floor
+	q.Keyword = "alpha gamma"
+	res, err := c.Query(q)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -62,13 +63,11 @@ func ExampleCorpus_Cat() {
 	fmt.Println(err)
 
 	dumps, _ := c.Cat([]string{"./references/decisions/d1.md"})
-	fmt.Print(string(records.WriteDump(nil, dumps[0])))
+	fmt.Printf("%s:\n%s", dumps[0].Path, dumps[0].Content)
 	// Output:
 	// true
-	// --cat: not a record in the scanned stores: ../../etc/passwd
-	// --cat reads only records the same scan returns (see --list-stores); nothing was dumped.
-	//
-	// ==> references/decisions/d1.md <==
+	// not records of the scanned stores: "../../etc/passwd"
+	// references/decisions/d1.md:
 	// ---
 	// id: dec.d1
 	// kind: decision
@@ -106,4 +105,36 @@ func ExampleAllStores() {
 	fmt.Println(len(stores), stores[10], stores[11], rejected)
 	// Output:
 	// 12 titw team-kb [../escape]
+}
+
+func ExampleLintContent() {
+	root := exampleRoot()
+	defer os.RemoveAll(root)
+
+	// A draft, linted before it is written: an empty keyword list and a link
+	// to an id no record declares.
+	draft := "---\nid: dec.x\nkind: decision\ndate: 2026-08-10\nkeywords: []\nlinks: [dec.gone, dec.d1]\nstatus: active\n---\n"
+	res, err := records.LintContent(root, "references/decisions/x.md", []byte(draft))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range res.Findings {
+		fmt.Println(f.Rule, f)
+	}
+	fmt.Println("failed:", res.Failed())
+	// Output:
+	// keywords-empty ❌ frontmatter-lint: references/decisions/x.md: keywords: list is empty (AC21 requires at least one keyword)
+	// link-unresolved ❌ frontmatter-lint: references/decisions/x.md: links target 'dec.gone' resolves to no record id in the corpus
+	// failed: true
+}
+
+func ExampleRootFromEnv() {
+	env := map[string]string{"CODEX_ROOT": "/srv/codex", "HOME": "/home/me"}
+	fmt.Println(records.RootFromEnv(func(k string) string { return env[k] }, "QUERY_RECORDS_ROOT"))
+	delete(env, "CODEX_ROOT")
+	fmt.Println(records.RootFromEnv(func(k string) string { return env[k] }, "QUERY_RECORDS_ROOT"))
+	// Output:
+	// /srv/codex
+	// /home/me/.claude
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // Frontmatter is a record's frontmatter block, split off per the
-// query-records fence rules and decoded as YAML. When the block is not a
+// fence rules below and decoded as YAML. When the block is not a
 // valid YAML mapping, YAMLErr says why and every accessor falls back to the
 // line-based reading of the upstream shell tools, so that nothing they could
 // find is lost.
@@ -62,7 +62,7 @@ type KeyLine struct {
 }
 
 // ParseFrontmatter splits content into its frontmatter block and body and
-// decodes the block. Fences follow query-records: line 1 must be exactly
+// decodes the block. Fences: line 1 must be exactly
 // "---" and the block ends at the next line exactly "---" (CRLF is not
 // accepted; normalise first if you want it). The block is decoded by
 // github.com/adrg/frontmatter with a YAML format backed by go.yaml.in/yaml/v3.
@@ -81,7 +81,8 @@ func ParseFrontmatter(content []byte) *Frontmatter {
 	return f
 }
 
-// splitFences applies the fence rules of query-records §7.2.
+// splitFences applies the fence rules: an opening "---" line, closed by the
+// next one.
 func splitFences(content []byte) (present, terminated bool, block, body []byte) {
 	if !bytes.HasPrefix(content, []byte("---")) || (len(content) > 3 && content[3] != '\n') {
 		return false, false, nil, content
@@ -115,7 +116,7 @@ func (f *Frontmatter) Has(key string) bool { return f.fields.find(key) >= 0 }
 // Scalar returns a top-level scalar as the YAML decoder reads it: quotes
 // removed, escapes decoded, comments dropped, null and "~" read as "". A key
 // that holds a sequence or mapping reads as "". A repeated key: the last one
-// wins. In the line view it is query-records §7.4: the first
+// wins. In the line view it is the first
 // whitespace-separated token of the last "key:" line, with one outer pair of
 // matching quotes removed.
 func (f *Frontmatter) Scalar(key string) string {
@@ -440,7 +441,8 @@ func (fs *fmFields) eachLeaf(i int, fn func([]byte)) {
 	}
 }
 
-// firstTokenUnquoted is query-records §7.4 steps 2-4.
+// firstTokenUnquoted reads a line-view value: a quoted one whole, a plain
+// one up to its first blank, quotes removed.
 func firstTokenUnquoted(v []byte) []byte {
 	v = trimLeftSpace(v)
 	for i, c := range v {

@@ -65,7 +65,7 @@ func BenchmarkKeywordTokens(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if got := KeywordTokens(vals...); len(got) != n {
+				if got := keywordTokens(vals...); len(got) != n {
 					b.Fatalf("%d tokens", len(got))
 				}
 			}

@@ -30,17 +30,15 @@ var ErrNotRegular = errors.New("not a regular file")
 var ErrTooLarge = errors.New("record too large")
 
 // TooLargeError refuses to dump a record above [MaxDump] bytes. It matches
-// [ErrScan] too (query-records exits 3), and nothing is dumped.
+// [ErrScan] too: the record could not be read whole.
 type TooLargeError struct {
 	Path string // relative to the root
 	Size int64  // the size seen (at least MaxDump+1)
 }
 
-func (e *TooLargeError) Error() string { return e.messages()[0] }
-
-func (e *TooLargeError) messages() []string {
-	return []string{e.Path + ": record is " + strconv.FormatInt(e.Size, 10) +
-		" bytes, above the 16 MiB (" + strconv.Itoa(MaxDump) + "-byte) dump limit — nothing was dumped"}
+func (e *TooLargeError) Error() string {
+	return e.Path + ": record is " + strconv.FormatInt(e.Size, 10) +
+		" bytes, above the 16 MiB (" + strconv.Itoa(MaxDump) + "-byte) dump limit"
 }
 
 func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge || target == ErrScan }

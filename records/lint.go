@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -48,7 +47,7 @@ type Finding struct {
 	Message  string
 }
 
-// String renders f as lint-frontmatter prints it (without the newline).
+// String renders f as the lint report prints it (without the newline).
 func (f Finding) String() string {
 	if f.Severity == SeverityWarning {
 		return "⚠ frontmatter-lint WARNING: " + f.Message
@@ -56,8 +55,13 @@ func (f Finding) String() string {
 	return "❌ frontmatter-lint: " + f.Message
 }
 
-// RequiredKeys are the frontmatter keys every record must set, in check order.
-var RequiredKeys = []string{"id", "kind", "date", "keywords", "links", "status"}
+// requiredKeys are the frontmatter keys every record must set, in check
+// order; [RequiredKeys] returns a copy.
+var requiredKeys = []string{"id", "kind", "date", "keywords", "links", "status"}
+
+// RequiredKeys returns the frontmatter keys every record must set, in check
+// order.
+func RequiredKeys() []string { return slices.Clone(requiredKeys) }
 
 // A Duplicate is an id that more than one corpus record declares.
 type Duplicate struct {
@@ -94,6 +98,17 @@ func (m *IDMap) Duplicates() []Duplicate {
 	return out
 }
 
+// remove forgets every id file declares.
+func (m *IDMap) remove(file string) {
+	for id, files := range m.files {
+		if files = slices.DeleteFunc(files, func(f string) bool { return f == file }); len(files) == 0 {
+			delete(m.files, id)
+		} else {
+			m.files[id] = files
+		}
+	}
+}
+
 func (m *IDMap) add(id, file string) {
 	if m.files == nil {
 		m.files = map[string][]string{}
@@ -122,29 +137,6 @@ func (r *LintResult) Failed() bool {
 	return false
 }
 
-// Write prints r as lint-frontmatter does, in this order: the per-file
-// messages (stderr), the accounting line (stdout), the duplicate ids (stderr)
-// and, on failure, the footer (stderr). Each line is one Write call, so when
-// both writers are the same stream the interleaving is kept.
-func (r *LintResult) Write(stdout, stderr io.Writer) error {
-	var errs []error
-	put := func(w io.Writer, s string) {
-		_, err := io.WriteString(w, s)
-		errs = append(errs, err)
-	}
-	for _, f := range r.Findings {
-		put(stderr, f.String()+"\n")
-	}
-	put(stdout, fmt.Sprintf("frontmatter-lint: linted %d file(s)\n", r.Linted))
-	for _, d := range r.Duplicates {
-		put(stderr, d.Finding().String()+"\n")
-	}
-	if r.Failed() {
-		put(stderr, "\nfrontmatter-lint failed. Fix the records above, or (NOT recommended)\nbypass with: git commit --no-verify\n")
-	}
-	return errors.Join(errs...)
-}
-
 // ErrRootNotDir is returned (wrapped in a *LintRootError) when the lint root is
 // not a readable directory; the lint then never looks anywhere else.
 var ErrRootNotDir = errors.New("is not a directory")
@@ -158,7 +150,7 @@ type LintRootError struct {
 func (e *LintRootError) Error() string { return "root " + e.Root + " " + e.Err.Error() }
 func (e *LintRootError) Unwrap() error { return e.Err }
 
-// Finding renders e as lint-frontmatter prints it.
+// Finding renders e as the lint report prints it.
 func (e *LintRootError) Finding() Finding { return Finding{Rule: RuleRoot, Message: e.Error()} }
 
 // LintCorpus lints every record of the ten record stores under root.
@@ -206,10 +198,41 @@ func LintTargets(root string, targets []string) (*LintResult, error) {
 
 // LintRecord checks one record's content against ids (nil: links are not
 // resolved) and returns its findings; file is the path printed in them.
+// Unlike [LintContent] it does not ask whether file lies in a store, and it
+// reports no duplicate ids.
 func LintRecord(file string, content []byte, ids *IDMap) []Finding {
 	r := &LintResult{}
 	lintContent(r, file, content, ids)
 	return r.Findings
+}
+
+// LintContent lints content as the record at the root-relative path file,
+// against the corpus under root, as [LintTargets] would once content were
+// written there: the file need not exist, and its copy on disk, if any, is
+// replaced by content for the id map. Nothing is written.
+func LintContent(root, file string, content []byte) (*LintResult, error) {
+	l, err := newLinter(root)
+	if err != nil {
+		return nil, err
+	}
+	fm := parseLint(content)
+	l.ids.remove(file)
+	if id := recordID(fm); id != "" && !l.listed(id, file) {
+		l.ids.add(id, file)
+	}
+	r := &LintResult{IDs: l.ids}
+	if !l.lintable(r, file, true) {
+		return r, nil
+	}
+	r.Linted++
+	if id := lintFrontmatter(r, file, fm, l.ids); id != "" {
+		for _, d := range l.ids.Duplicates() {
+			if d.ID == id {
+				r.Duplicates = append(r.Duplicates, d)
+			}
+		}
+	}
+	return r, nil
 }
 
 type linter struct {
@@ -275,7 +298,7 @@ func readLint(name string, buf []byte) (parsedFile, []byte) {
 }
 
 // listed reports whether the file f already declares id under another
-// name: a symlinked store (L-41) that aliases another store reaches the
+// name: a symlinked store that aliases another store reaches the
 // same record twice, which is not a duplicate.
 func (l *linter) listed(id, f string) bool {
 	prev := l.ids.files[id]
@@ -296,14 +319,23 @@ func (l *linter) listed(id, f string) bool {
 
 func (l *linter) abs(f string) string { return l.root + string(os.PathSeparator) + f }
 
+// lintable reports whether f is a record the lint checks; a named target
+// that is not gets a finding, unless it is an editable sub-document.
+func (l *linter) lintable(r *LintResult, f string, targeted bool) bool {
+	if IsLintableRecord(f) {
+		return true
+	}
+	if targeted && !IsEditableSubdocument(f) {
+		r.Findings = append(r.Findings, errf(f, RuleNotARecord,
+			"not a lintable record (expected <store>/**/*.md under one of: %s; not INDEX.md, not _archived)",
+			strings.Join(recordStores, ", ")))
+	}
+	return false
+}
+
 // lint lints one file into r and returns its id (ok false when skipped).
 func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok bool) {
-	if !IsLintableRecord(f) {
-		if targeted && !IsEditableSubdocument(f) {
-			r.Findings = append(r.Findings, errf(f, RuleNotARecord,
-				"not a lintable record (expected <store>/**/*.md under one of: %s; not INDEX.md, not _archived)",
-				strings.Join(RecordStores, ", ")))
-		}
+	if !l.lintable(r, f, targeted) {
 		return "", false
 	}
 	fi, err := os.Stat(l.abs(f))
@@ -339,7 +371,7 @@ func parseLint(content []byte) *Frontmatter {
 }
 
 // recordID is a record's id as the corpus map keys it: cut at its first
-// blank, as §12.3 does, so an id never holds whitespace.
+// blank, as the original lint did, so an id never holds whitespace.
 func recordID(fm *Frontmatter) string {
 	if !fm.Present {
 		return ""
@@ -352,7 +384,7 @@ func recordID(fm *Frontmatter) string {
 }
 
 // lintScalar is a top-level scalar: the YAML value, or in the line view
-// §11 value(block, key) -- the FIRST "key:" line, as upstream read it --
+// the value of the FIRST "key:" line, as upstream read it,
 // cut at its first blank, one outer quote pair removed.
 func lintScalar(fm *Frontmatter, key string) string {
 	if fm.YAMLErr == nil {
@@ -398,7 +430,7 @@ func lintFrontmatter(r *LintResult, f string, fm *Frontmatter, ids *IDMap) strin
 	if fm.YAMLErr != nil {
 		add(yamlFinding(f, fm))
 	}
-	for _, k := range RequiredKeys {
+	for _, k := range requiredKeys {
 		if !fm.Has(k) {
 			add(errf(f, RuleRequiredKey, "frontmatter missing required key '%s:'", k))
 		}
@@ -500,7 +532,7 @@ func notYAMLChar(r rune) bool {
 	return r < 0x20 || (r >= 0x7F && r < 0xA0) || (r >= 0xD800 && r < 0xE000) || r == 0xFFFE || r == 0xFFFF
 }
 
-// firstValue is §11 value(block, key) over the line view: the first line's value.
+// firstValue is the value of the first "key:" line of the line view.
 func firstValue(lines []KeyLine, key string) (string, bool) {
 	for _, kl := range lines {
 		if kl.Key == key {
@@ -526,7 +558,7 @@ func keywordsEmpty(fm *Frontmatter, lines []KeyLine) bool {
 
 var storeKeyRE = func() *regexp.Regexp {
 	var bases []string
-	for _, s := range RecordStores {
+	for _, s := range recordStores {
 		bases = append(bases, regexp.QuoteMeta(path.Base(s)))
 	}
 	return regexp.MustCompile(`(` + strings.Join(bases, "|") + `):`)
@@ -537,7 +569,7 @@ var storeKeyRE = func() *regexp.Regexp {
 func linkTokens(fm *Frontmatter, lines []KeyLine) []string {
 	if fm.YAMLErr == nil {
 		// A scalar naming several ids ("dec.a, dec.b") names each of them,
-		// as upstream's tokenizer read it: ids hold no blank (§12.3).
+		// as upstream's tokenizer read it: ids hold no blank.
 		var out []string
 		for _, v := range fm.Leaves("links") {
 			for _, tok := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || isSpaceRune(r) }) {

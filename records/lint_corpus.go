@@ -24,7 +24,7 @@ func inRecordStore(f string) bool {
 	if !strings.HasSuffix(f, ".md") || path.Base(f) == "INDEX.md" {
 		return false
 	}
-	for _, s := range RecordStores {
+	for _, s := range recordStores {
 		if strings.HasPrefix(f, s+"/") {
 			return true
 		}
@@ -46,7 +46,7 @@ func excludedFromLint(f string) bool {
 // minus node_modules, steps and templates paths, in byte order. Directories
 // that could not be read are returned as errors.
 func lintCorpusFiles(root string) ([]string, []error) {
-	all, skipped := Enumerate(root, RecordStores)
+	all, skipped := Enumerate(root, recordStores)
 	files := all[:0]
 	for _, f := range all {
 		if IsLintableRecord(f) {

@@ -3,7 +3,7 @@ package records
 import (
 	"bytes"
 	"errors"
-	"fmt"
+	"github.com/procedures-go/procedures/internal/proctest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -110,24 +110,9 @@ func TestLintRecord(t *testing.T) {
 	}
 }
 
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
-
 func TestLintTargetsReportsOnlyInvolvedDuplicates(t *testing.T) {
 	dup := strings.Replace(good, "dec.a", "dec.dup", 1)
-	root := writeTree(t, map[string]string{
+	root := mkTree(t, map[string]string{
 		"references/decisions/a.md":  good,
 		"references/decisions/d1.md": dup,
 		"references/decisions/d2.md": dup,
@@ -191,16 +176,6 @@ func TestWriteOrder(t *testing.T) {
 	if r.Failed() || strings.Contains(buf.String(), "failed") {
 		t.Errorf("a warning failed the lint:\n%s", buf.String())
 	}
-}
-
-func ExampleLintRecord() {
-	content := "---\nid: dec.x\nkind: decision\ndate: 2026-08-10\nkeywords: []\nlinks: [dec.gone]\nstatus: active\n---\n"
-	for _, f := range LintRecord("references/decisions/x.md", []byte(content), &IDMap{}) {
-		fmt.Println(f.Rule, f)
-	}
-	// Output:
-	// keywords-empty ❌ frontmatter-lint: references/decisions/x.md: keywords: list is empty (AC21 requires at least one keyword)
-	// link-unresolved ❌ frontmatter-lint: references/decisions/x.md: links target 'dec.gone' resolves to no record id in the corpus
 }
 
 // FuzzLintRecord: any content lints without panicking, and every finding
@@ -275,10 +250,13 @@ func TestUnreadableFinding(t *testing.T) {
 
 // TestLintCorpusUnreadableDir runs where permissions bind (not as root).
 func TestLintCorpusUnreadableDir(t *testing.T) {
-	if runtime.GOOS == "windows" || os.Getuid() == 0 {
-		t.Skip("needs POSIX permissions and a non-root user")
+	if runtime.GOOS == "windows" {
+		t.Skip("needs POSIX permissions")
 	}
-	root := writeTree(t, map[string]string{"plans/a.md": good, "plans/locked/b.md": good})
+	if proctest.RunUnprivileged(t) {
+		return // ran as a non-root user in a child process
+	}
+	root := mkTree(t, map[string]string{"plans/a.md": good, "plans/locked/b.md": good})
 	os.Chmod(filepath.Join(root, "plans/locked"), 0)
 	t.Cleanup(func() { os.Chmod(filepath.Join(root, "plans/locked"), 0o755) })
 	r, err := LintCorpus(root)
@@ -304,5 +282,37 @@ func TestLineViewReadsFirstLine(t *testing.T) {
 	}
 	if id := recordID(parseLint([]byte(content))); id != "dec.first" {
 		t.Errorf("recordID = %q, want dec.first", id)
+	}
+}
+
+// LintContent stands in for the file's copy on disk: re-linting a record
+// with its own id is no duplicate, a second file with that id is one, and
+// nothing is written.
+func TestLintContentReplacesTheCopyOnDisk(t *testing.T) {
+	rec := "---\nid: dec.a\nkind: decision\ndate: 2026-08-10\nkeywords: [k]\nlinks: {}\nstatus: active\n---\n"
+	root := mkTree(t, map[string]string{"references/decisions/a.md": rec})
+	r, err := LintContent(root, "references/decisions/a.md", []byte(rec))
+	if err != nil || r.Failed() || r.Linted != 1 || len(r.Findings) != 0 {
+		t.Fatalf("own copy: %+v %v", r, err)
+	}
+	r, err = LintContent(root, "references/decisions/b.md", []byte(rec))
+	if err != nil || len(r.Duplicates) != 1 || r.Duplicates[0].ID != "dec.a" || !r.Failed() {
+		t.Fatalf("second copy: %+v %v", r, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "references/decisions/b.md")); !os.IsNotExist(err) {
+		t.Errorf("LintContent wrote the file: %v", err)
+	}
+	// The content renames the id: the old id is gone from the map.
+	renamed := strings.Replace(strings.Replace(rec, "dec.a", "dec.new", 1), "links: {}", "links: [dec.a]", 1)
+	r, err = LintContent(root, "references/decisions/a.md", []byte(renamed))
+	if err != nil || len(r.Findings) != 1 || r.Findings[0].Rule != RuleLink {
+		t.Fatalf("renamed id: %+v %v", r, err)
+	}
+	r, err = LintContent(root, "notes/x.md", []byte(rec))
+	if err != nil || r.Linted != 0 || len(r.Findings) != 1 || r.Findings[0].Rule != RuleNotARecord {
+		t.Errorf("not a record: %+v %v", r, err)
+	}
+	if _, err := LintContent(filepath.Join(root, "nope"), "references/decisions/a.md", []byte(rec)); !errors.Is(err, ErrRootNotDir) {
+		t.Errorf("missing root: %v", err)
 	}
 }

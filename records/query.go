@@ -20,13 +20,17 @@ type Query struct {
 	// Limit caps the number of results; 0 means no cap.
 	Limit int
 	// RelRatio drops a keyword match scoring below RelRatio times the best
-	// score of its kind. 0 (or less) keeps every match; query-records
-	// defaults to DefaultRelRatio.
+	// score of its kind. 0 (or less) keeps every match, so the zero Query
+	// has no floor; [NewQuery] sets the default, [DefaultRelRatio].
 	RelRatio float64
 }
 
-// DefaultRelRatio is the relative floor query-records uses by default.
+// DefaultRelRatio is the default relative floor of a keyword search.
 const DefaultRelRatio = 0.3
+
+// NewQuery returns a Query with the documented defaults: no filter, no
+// limit, and the relative floor [DefaultRelRatio].
+func NewQuery() Query { return Query{RelRatio: DefaultRelRatio} }
 
 // BM25 constants of the keyword ranking.
 const (
@@ -36,7 +40,7 @@ const (
 
 // Query runs q over the corpus, reading every corpus file once. It fails
 // with a *ScanError when a corpus file cannot be read (even one q would
-// not have matched), and with a *UsageError when Keyword has no token of
+// not have matched), and with a *NoTokenError when Keyword has no token of
 // two or more characters and the structural filters leave something to
 // search.
 func (c *Corpus) Query(q Query) ([]Record, error) {
@@ -120,10 +124,7 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 		return nil, nil
 	}
 	if q.Keyword != "" && !ranked {
-		return nil, &UsageError{Lines: []string{
-			`--keyword "` + q.Keyword + `" has no token of 2+ characters — nothing to search.`,
-			"this is NOT 'no matches'. Tokens shorter than 2 characters are dropped; use a longer term.",
-		}}
+		return nil, &NoTokenError{Keyword: q.Keyword}
 	}
 	var out []Record
 	if ranked {

@@ -5,18 +5,23 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
 
-// RecallFields are the mistakes.jsonl fields --recall searches, in order.
-var RecallFields = []string{"pattern", "description", "correction", "face", "category", "skill", "summary", "what", "fix"}
+// recallFields are the mistakes.jsonl fields a recall search reads.
+var recallFields = []string{"pattern", "description", "correction", "face", "category", "skill", "summary", "what", "fix"}
 
-// DefaultRecallCap is how many of the most recent hits --recall shows
-// unless --limit is given.
+// DefaultRecallCap is how many of the most recent recall hits a caller
+// shows by default.
 const DefaultRecallCap = 20
 
-// RecallTerms tokenises a --recall value: ASCII-lowercase, split on
+// RecallFields returns the mistakes.jsonl fields a recall search reads, in
+// order.
+func RecallFields() []string { return slices.Clone(recallFields) }
+
+// RecallTerms tokenises a recall search text: ASCII-lowercase, split on
 // whitespace, keep terms holding at least two bytes of [a-z0-9] in total
 // (punctuation stays inside a term), deduplicate.
 func RecallTerms(s string) []string {
@@ -59,58 +64,52 @@ func RecallTerms(s string) []string {
 // stays linear in the store.
 const MaxRecallParts = 64
 
-// CheckRecallTerms refuses (a *UsageError) terms holding more than
-// [MaxRecallParts] words in total.
-func CheckRecallTerms(terms []string) error {
+// RecallPartsError refuses recall terms holding more than [MaxRecallParts]
+// words in total; nothing is searched.
+type RecallPartsError struct{ Words int }
+
+func (e *RecallPartsError) Error() string {
+	return "recall terms hold " + strconv.Itoa(e.Words) + " words; at most " + strconv.Itoa(MaxRecallParts) + " are allowed"
+}
+func (e *RecallPartsError) Is(target error) bool { return target == ErrUsage }
+
+// checkRecallParts refuses terms holding more than [MaxRecallParts] words.
+func checkRecallParts(terms []string) error {
 	n := 0
 	for _, t := range terms {
 		eachRun([]byte(t), func([]byte) { n++ })
 	}
-	if n <= MaxRecallParts {
-		return nil
-	}
-	return &UsageError{Lines: []string{
-		"--recall has " + strconv.Itoa(n) + " words to match; at most " + strconv.Itoa(MaxRecallParts) +
-			" are allowed — nothing was searched.",
-		"this is NOT 'no matches'. Search with fewer or shorter phrases."}}
-}
-
-// CheckRecallStore reports a *RecallStoreError unless name (following
-// symlinks) is a regular file. shown is the path as configured, for the
-// message.
-func CheckRecallStore(name, shown string) error {
-	fi, err := os.Stat(name)
-	if err != nil || !fi.Mode().IsRegular() {
-		return &RecallStoreError{File: shown}
+	if n > MaxRecallParts {
+		return &RecallPartsError{Words: n}
 	}
 	return nil
 }
 
 // RecallFile returns the lines of a mistakes.jsonl file that match any of
 // terms, in file order (see [RecallMatch]). Terms beyond [MaxRecallParts]
-// are refused first (a *UsageError); a file that cannot be read is a
-// *RecallScanError naming shown.
-func RecallFile(name, shown string, terms []string) ([][]byte, error) {
-	if err := CheckRecallTerms(terms); err != nil {
+// words are refused first (a *RecallPartsError); a file that cannot be read
+// is a *ScanError naming name.
+func RecallFile(name string, terms []string) ([][]byte, error) {
+	if err := checkRecallParts(terms); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, &RecallScanError{File: shown, Err: err}
+		return nil, &ScanError{Path: name, Err: err}
 	}
 	defer f.Close()
 	hits, err := Recall(f, terms)
 	if err != nil {
-		return nil, &RecallScanError{File: shown, Err: err}
+		return nil, &ScanError{Path: name, Err: err}
 	}
 	return hits, nil
 }
 
 // Recall returns the LF-separated lines of r (a final line without LF
 // counts) that match any of terms, unchanged, in order. Terms beyond
-// [MaxRecallParts] are refused (a *UsageError) before anything is read.
+// [MaxRecallParts] words are refused (a *RecallPartsError) before anything is read.
 func Recall(r io.Reader, terms []string) ([][]byte, error) {
-	if err := CheckRecallTerms(terms); err != nil {
+	if err := checkRecallParts(terms); err != nil {
 		return nil, err
 	}
 	pats := make([][][]byte, len(terms))
@@ -195,7 +194,7 @@ func (m *recallMatcher) match(line []byte, pats [][][]byte) bool {
 	m.vals = m.vals[:0]
 	type span struct{ lo, hi int }
 	var spans [9]span
-	for i, f := range RecallFields {
+	for i, f := range recallFields {
 		lo := len(m.buf)
 		if v, ok := fieldValue(line, f); ok {
 			m.buf = decodeJSONString(m.buf, v)

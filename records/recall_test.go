@@ -1,6 +1,7 @@
 package records
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -66,7 +67,7 @@ func TestRecallMatch(t *testing.T) {
 			t.Errorf("RecallMatch(%s, %q) = %v", tc.line, tc.term, got)
 		}
 	}
-	if got := RecallTerms("a - . a-b Foo_Bar foo_bar x, (xy)"); !equalStrings(got, []string{"a-b", "foo_bar", "(xy)"}) {
+	if got := RecallTerms("a - . a-b Foo_Bar foo_bar x, (xy)"); !slices.Equal(got, []string{"a-b", "foo_bar", "(xy)"}) {
 		t.Errorf("RecallTerms = %q", got)
 	}
 }

@@ -8,12 +8,12 @@ import (
 // A Record is one corpus file as queries see it.
 type Record struct {
 	Path     string   // relative to the corpus root, store spelled as configured
-	ID       string   // the id: scalar, as --id compares it (see ParseRecord)
+	ID       string   // the id: scalar, as an ID query compares it (see ParseRecord)
 	Kind     string   // the kind: scalar; also the ranking bucket
 	Project  string   // the project: scalar
 	Status   string   // the status: scalar
 	Keywords []string // the keywords: values (YAML leaves, or the raw line)
-	Links    []string // the link tokens --links-to compares against
+	Links    []string // the link tokens a LinksTo query compares against
 	Gloss    string   // one-line description: first non-blank body line
 	Score    float64  // keyword rank score; 0 on structural queries
 }
@@ -21,7 +21,7 @@ type Record struct {
 // ParseRecord reads a record's fields from its content. Scalars follow the
 // YAML reading of the frontmatter: a quoted value is taken whole, a plain
 // value is its first word (as upstream), null is "". When the block is not
-// a YAML mapping the line-based reading of query-records §7 is used. CRLF
+// a YAML mapping the line-based reading (see [Frontmatter.Lines]) is used. CRLF
 // line ends are read as LF. Path is copied into the result.
 func ParseRecord(path string, content []byte) Record {
 	var v recView
@@ -54,7 +54,7 @@ func (v *recView) parse(content []byte) {
 }
 
 // scalar is a scalar field as queries compare it: a quoted YAML value
-// whole, a plain one up to its first whitespace, the line view per §7.4.
+// whole, a plain one up to its first whitespace, the line view as [Frontmatter.Scalar] reads it.
 func (v *recView) scalar(key string) []byte {
 	b, quoted := v.fields.scalarBytes(key)
 	if !quoted {
@@ -95,7 +95,7 @@ func (v *recView) eachLeaf(key string, fn func([]byte)) {
 // (never inside a UTF-8 character) plus "...".
 const GlossMax = 90
 
-// gloss is query-records §7.8 on a body; unterminated frontmatter has no
+// gloss is the title line of a body; unterminated frontmatter has no
 // body and glosses as "(record)".
 func gloss(body []byte, unterminated bool) string {
 	if unterminated {

@@ -2,10 +2,9 @@ package records
 
 import "strings"
 
-// RecordStores are the ten record stores, relative to the corpus root, in
-// the order --list-stores prints them. Treat it as read-only; [Stores]
-// returns a copy.
-var RecordStores = []string{
+// recordStores are the ten record stores, relative to the corpus root, in
+// listing order; [Stores] returns a copy.
+var recordStores = []string{
 	"references/failure-modes",
 	"references/decisions",
 	"references/solutions",
@@ -18,34 +17,13 @@ var RecordStores = []string{
 	"references/standards",
 }
 
-// RuleStores are the four record stores that hold rules.
-var RuleStores = []string{
-	"references/invariants",
-	"references/principles",
-	"references/policies",
-	"references/standards",
-}
-
-// Stores returns the ten record stores in --list-stores order.
-func Stores() []string { return append([]string(nil), RecordStores...) }
+// Stores returns the ten record stores, relative to the corpus root, in
+// listing order.
+func Stores() []string { return append([]string(nil), recordStores...) }
 
 // VendorStores returns the vendor stores scanned after the record stores
 // (just "titw", often a symlink to a directory outside the root).
 func VendorStores() []string { return []string{"titw"} }
-
-// StorePaths and StoreNames are the record stores joined with "|": the full
-// relative paths, and their basenames. The upstream shell library derives
-// them for other tools; queries do not use them.
-func StorePaths() string { return strings.Join(RecordStores, "|") }
-
-// StoreNames returns the basenames of the record stores joined with "|".
-func StoreNames() string {
-	names := make([]string, len(RecordStores))
-	for i, s := range RecordStores {
-		names[i] = s[strings.LastIndexByte(s, '/')+1:]
-	}
-	return strings.Join(names, "|")
-}
 
 // ExtraStores splits the value of QUERY_RECORDS_EXTRA_STORES on runs of
 // space, TAB and LF and validates each entry. An entry is rejected when it
@@ -56,7 +34,7 @@ func ExtraStores(env string) (valid, rejected []string) {
 	for _, e := range strings.FieldsFunc(env, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n'
 	}) {
-		if InvalidExtraStore(e) {
+		if invalidExtraStore(e) {
 			rejected = append(rejected, e)
 		} else {
 			valid = append(valid, e)
@@ -66,15 +44,31 @@ func ExtraStores(env string) (valid, rejected []string) {
 }
 
 // InvalidExtraStore reports whether an extra-store entry is refused.
-func InvalidExtraStore(e string) bool {
+func invalidExtraStore(e string) bool {
 	return strings.HasPrefix(e, "/") || strings.Contains(e, "..") ||
 		strings.ContainsAny(e, "*?[")
 }
 
-// AllStores returns the scan surface for an extra-stores value: the record
-// stores, the vendor stores, then the valid extra entries.
+// AllStores returns the scan surface for an extra-stores value (see
+// [ExtraStores]): the record stores, the vendor stores, then the valid extra
+// entries. AllStores("") is the default store list [Open] scans for nil.
 func AllStores(extraEnv string) (stores, rejected []string) {
 	valid, rejected := ExtraStores(extraEnv)
 	stores = append(Stores(), VendorStores()...)
 	return append(stores, valid...), rejected
+}
+
+// RootFromEnv returns the corpus root the way the commands find it: the
+// value of the variable primary (QUERY_RECORDS_ROOT, LINT_FRONTMATTER_ROOT
+// or KNOWLEDGE_ROOT), else $CODEX_ROOT, else $HOME/.claude. An empty variable
+// counts as unset; an unset HOME gives "/.claude" (a caller that must refuse
+// it checks HOME itself).
+func RootFromEnv(getenv func(string) string, primary string) string {
+	if root := getenv(primary); root != "" {
+		return root
+	}
+	if root := getenv("CODEX_ROOT"); root != "" {
+		return root
+	}
+	return getenv("HOME") + "/.claude"
 }

@@ -15,48 +15,37 @@ func lowerASCII(c byte) byte {
 
 func isAlnum(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') }
 
-// QueryTokens tokenises a --keyword value: ASCII-lowercase, split on every
-// byte outside [a-z0-9], drop tokens shorter than two bytes, deduplicate
-// (first occurrence order).
-func QueryTokens(s string) []string {
-	var d dedup
-	eachAlnumToken([]byte(s), false, d.add)
-	return d.out
-}
+// QueryTokens tokenises a keyword search text ([Query].Keyword):
+// ASCII-lowercase, split on every byte outside [a-z0-9], drop tokens shorter
+// than two bytes, deduplicate (first occurrence order).
+func QueryTokens(s string) []string { return uniqueTokens(false, s) }
 
-// dedup collects tokens in first-occurrence order, in linear time.
-type dedup struct {
-	out  []string
-	seen map[string]struct{}
-}
-
-func (d *dedup) add(tok []byte) {
-	if _, dup := d.seen[string(tok)]; dup {
-		return
-	}
-	if d.seen == nil {
-		d.seen = map[string]struct{}{}
-	}
-	t := string(tok)
-	d.seen[t] = struct{}{}
-	d.out = append(d.out, t)
-}
-
-// KeywordTokens tokenises a record's keywords the way ranking sees them:
+// keywordTokens tokenises a record's keywords the way ranking sees them:
 // each value has "[" and "]" removed and is then split like [QueryTokens];
 // the result is deduplicated across all values in first-occurrence order.
 // Its length is the record's document length.
-func KeywordTokens(values ...string) []string {
-	var d dedup
+func keywordTokens(values ...string) []string { return uniqueTokens(true, values...) }
+
+// uniqueTokens is every [eachAlnumToken] token of values, deduplicated in
+// first-occurrence order through a set: linear in the tokens, however many
+// one record holds.
+func uniqueTokens(dropBrackets bool, values ...string) []string {
+	var out []string
+	seen := map[string]struct{}{}
 	for _, v := range values {
-		eachAlnumToken([]byte(v), true, d.add)
+		eachAlnumToken([]byte(v), dropBrackets, func(tok []byte) {
+			if _, dup := seen[string(tok)]; !dup {
+				seen[string(tok)] = struct{}{}
+				out = append(out, string(tok))
+			}
+		})
 	}
-	return d.out
+	return out
 }
 
 // eachAlnumToken calls fn with every lowercased run of [A-Za-z0-9] of s that
 // is at least MinTokenLen long; with dropBrackets, "[" and "]" are removed
-// first (§9.2) instead of separating. The slice is only valid during the
+// first instead of separating. The slice is only valid during the
 // call.
 func eachAlnumToken(s []byte, dropBrackets bool, fn func([]byte)) {
 	var buf [64]byte
@@ -81,10 +70,10 @@ func eachAlnumToken(s []byte, dropBrackets bool, fn func([]byte)) {
 	flush()
 }
 
-// LinkTokens splits a links value the way --links-to compares it: "{", "}",
+// splitLinkTokens splits a links value the way a LinksTo query compares it: "{", "}",
 // "[", "]" and "," become spaces, the text is split on whitespace, and every
 // quote character is removed from each token.
-func LinkTokens(v string) []string {
+func splitLinkTokens(v string) []string {
 	var out []string
 	eachLinkToken([]byte(v), func(t []byte) { out = append(out, string(t)) })
 	return out

@@ -1,83 +1,10 @@
-// Command digest-record is the PostToolUse(Skill) hook that stores a forked
-// /how-do-i scout's digest so the next scout of the same session starts warm.
-//
-// Usage (hooks.json, matcher "Skill"; the payload arrives on stdin):
-//
-//	digest-record
-//
-// It takes no arguments, never writes to stdout or stderr and always exits 0.
-// A completed digest is stored with package digest; legitimate declines
-// (another tool, another skill, a refused session id, a refusal, background
-// or launch notice, a failed fork, a whitespace-only digest) leave no trace;
-// blind failures append one record to the fail-open log under gate
-// "digest-record": malformed-payload, non-object-payload,
-// payload-shape-unrecognized or store-unwritable.
-//
-// Environment: SESSION_DIGEST_DIR, TURN_STATE_DIR, SESSION_DIGEST_TTL_DAYS,
-// GATE_FAILOPEN_LOG, HOME.
+// Command digest-record runs package internal/cli/digestrecord.
 package main
 
 import (
-	"errors"
-	"io"
+	"github.com/procedures-go/procedures/internal/cli"
+	command "github.com/procedures-go/procedures/internal/cli/digestrecord"
 	"os"
-
-	"github.com/procedures-go/procedures/digest"
-	"github.com/procedures-go/procedures/failopen"
-	"github.com/procedures-go/procedures/hookio"
 )
 
-// gate is the name this hook records fail-opens under.
-const gate = "digest-record"
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
-}
-
-// run is the whole hook. It ignores args, never writes to stdout or stderr
-// (they are accepted for the uniform signature only) and returns 0 on every
-// path, a panic included.
-func run(_ []string, stdin io.Reader, _, _ io.Writer, getenv func(string) string) (code int) {
-	defer func() {
-		recover()
-		code = 0
-	}()
-	record(stdin, getenv)
-	return 0
-}
-
-func record(stdin io.Reader, getenv func(string) string) {
-	log := failopen.New(getenv)
-	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
-	if err != nil {
-		log.Record(gate, failopen.WhyMalformedPayload, "")
-		return
-	}
-	res, err := hookio.Classify(data)
-	switch {
-	case errors.Is(err, hookio.ErrNonObject):
-		log.Record(gate, failopen.WhyNonObjectPayload, "")
-		return
-	case err != nil:
-		log.Record(gate, failopen.WhyMalformedPayload, "")
-		return
-	}
-	if res.Shape == hookio.OtherTool || res.Shape == hookio.OtherSkill {
-		return
-	}
-	key, ok := digest.Key(res.SessionID)
-	if !res.HasSessionID || !ok {
-		return // the hook working as designed (cold start), not blind
-	}
-	switch {
-	case res.Shape == hookio.Digest:
-	case res.Shape.Benign():
-		return
-	default:
-		log.Record(gate, failopen.WhyPayloadShapeUnrecognized, res.SessionID)
-		return
-	}
-	if _, err := digest.FromEnv(getenv).Write(key, res.Digest); err != nil {
-		log.Record(gate, failopen.WhyStoreUnwritable, key)
-	}
-}
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }

@@ -1,62 +1,10 @@
-// Command lint-frontmatter checks the frontmatter of the knowledge-store
-// records: the six required keys, non-empty keywords, project shape, links
-// that resolve to a corpus id, and unique ids.
-//
-// Usage:
-//
-//	lint-frontmatter                  # every record of the ten stores
-//	lint-frontmatter <path> [<path>…] # only these records (relative to ROOT)
-//
-// ROOT is $LINT_FRONTMATTER_ROOT, else $CODEX_ROOT, else $HOME/.claude.
-// Findings go to stderr, the "linted N file(s)" line to stdout. Exit 0 when
-// clean (warnings allowed), 1 on any error.
+// Command lint-frontmatter runs package internal/cli/lintfrontmatter.
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io"
+	"github.com/procedures-go/procedures/internal/cli"
+	command "github.com/procedures-go/procedures/internal/cli/lintfrontmatter"
 	"os"
-
-	"github.com/procedures-go/procedures/records"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.Getenv)) }
-
-func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	// The shared store list warns about invalid extra stores, as upstream
-	// did, although the lint never reads extra stores.
-	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
-	for _, e := range rejected {
-		fmt.Fprintf(stderr, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: %s\n", e)
-	}
-	root := getenv("LINT_FRONTMATTER_ROOT")
-	if root == "" {
-		root = getenv("CODEX_ROOT")
-	}
-	if root == "" {
-		root = getenv("HOME") + "/.claude"
-	}
-	var res *records.LintResult
-	var err error
-	if len(args) == 0 {
-		res, err = records.LintCorpus(root)
-	} else {
-		res, err = records.LintTargets(root, args)
-	}
-	if re, ok := errors.AsType[*records.LintRootError](err); ok {
-		fmt.Fprintln(stderr, re.Finding())
-		return 1
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "❌ frontmatter-lint: %v\n", err)
-		return 1
-	}
-	if err := res.Write(stdout, stderr); err != nil {
-		return 1
-	}
-	if res.Failed() {
-		return 1
-	}
-	return 0
-}
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }

@@ -1,54 +1,10 @@
-// Command plugin-surface-lint checks the skill surface of one plugin: every
-// skill directory has a SKILL.md whose name matches it, slugs are unique and
-// every ${CLAUDE_PLUGIN_ROOT}/${CLAUDE_SKILL_DIR} file pointer resolves.
-//
-// Usage:
-//
-//	plugin-surface-lint [--procedures] <plugin-dir>
-//
-// --procedures adds the procedures-plugin rules (update-records names every
-// record kind; no retired log/create-new skills). Each finding goes to stderr
-// as "surface: ERROR: <message>"; stdout gets one summary line. Exit 0 when
-// clean, 1 on findings, 2 on a usage error.
+// Command plugin-surface-lint runs package internal/cli/pluginsurfacelint.
 package main
 
 import (
-	"flag"
-	"fmt"
-	"io"
+	"github.com/procedures-go/procedures/internal/cli"
+	command "github.com/procedures-go/procedures/internal/cli/pluginsurfacelint"
 	"os"
-
-	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
-
-const usage = "usage: plugin-surface-lint [--procedures] <plugin-dir>"
-
-func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plugin-surface-lint", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var opt pluginlint.SurfaceOptions
-	fs.BoolVar(&opt.Procedures, "procedures", false, "")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "surface: %v\n%s\n", err, usage)
-		return 2
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, usage)
-		return 2
-	}
-	res, err := pluginlint.CheckSurface(fs.Arg(0), opt)
-	if err != nil {
-		fmt.Fprintf(stderr, "surface: %v\n", err)
-		return 2
-	}
-	for _, f := range res.Findings {
-		fmt.Fprintf(stderr, "surface: ERROR: %s\n", f)
-	}
-	fmt.Fprintf(stdout, "surface: %d skill(s), %d finding(s)\n", res.Skills, len(res.Findings))
-	if len(res.Findings) > 0 {
-		return 1
-	}
-	return 0
-}
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }

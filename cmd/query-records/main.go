@@ -1,90 +1,10 @@
-// Command query-records is the retrieval surface over the procedures record
-// stores: ranked keyword and structural queries, a store-bounded --cat dump
-// and a --recall search over mistakes.jsonl. It is a drop-in replacement for
-// the bash query-records.sh.
-//
-// Usage:
-//
-//	query-records --list-stores
-//	query-records [--keyword <terms>] [--kind <kind>] [--id <id>] [--links-to <id>]
-//	              [--project <repo>] [--limit <N>] [--full] [--rel-ratio <X>] [--k-floor <N>]
-//	query-records --recall <terms> [--limit <N>]
-//	query-records --cat [--] <path> [<path> ...]
-//
-// The corpus root is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else
-// $HOME/.claude. Exit status: 0 results or a genuine miss, 2 usage error, 3
-// the corpus or recall store could not be read.
+// Command query-records runs package internal/cli/queryrecords.
 package main
 
 import (
-	"errors"
-	"io"
+	"github.com/procedures-go/procedures/internal/cli"
+	command "github.com/procedures-go/procedures/internal/cli/queryrecords"
 	"os"
-	"os/signal"
-	"syscall"
-
-	"github.com/procedures-go/procedures/records"
 )
 
-func main() {
-	// A closed stdout (| head) must end the run quietly, not kill it.
-	signal.Ignore(syscall.SIGPIPE)
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, os.LookupEnv))
-}
-
-// run is the whole command; it returns the exit status.
-func run(args []string, stdout, stderr io.Writer, env func(string) (string, bool)) int {
-	out, err := execute(args, stderr, env)
-	if werr := writeAll(stdout, out); werr != nil && !errors.Is(werr, syscall.EPIPE) {
-		printLines(stderr, "write stdout: "+werr.Error())
-		return 1
-	}
-	if err != nil {
-		printLines(stderr, records.MessageLines(err)...)
-	}
-	return exitCode(err)
-}
-
-// exitCode is the one place errors become exit statuses: 2 for a refused
-// request, 3 when the corpus or recall store could not be read, and 1 for
-// what upstream left to bash (HOME unset).
-func exitCode(err error) int {
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, records.ErrUsage):
-		return 2
-	case errors.Is(err, records.ErrScan):
-		return 3
-	}
-	return 1
-}
-
-func writeAll(w io.Writer, b []byte) error {
-	if len(b) == 0 {
-		return nil
-	}
-	_, err := w.Write(b)
-	return err
-}
-
-// printLines writes each message to w behind the tool prefix, ending it
-// with an LF. A message is written whole, LFs inside it included (§16: the
-// values it names are raw bytes).
-func printLines(w io.Writer, msgs ...string) {
-	var b []byte
-	for _, m := range msgs {
-		b = append(b, "query-records: "...)
-		b = append(b, m...)
-		b = append(b, '\n')
-	}
-	w.Write(b)
-}
-
-func usage(lines ...string) error { return &records.UsageError{Lines: lines} }
-
-type noHomeError struct{}
-
-func (*noHomeError) Error() string {
-	return "HOME is not set, and neither QUERY_RECORDS_ROOT nor CODEX_ROOT is"
-}
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }

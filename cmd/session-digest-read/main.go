@@ -1,52 +1,10 @@
-// Command session-digest-read replays the digests that earlier /how-do-i
-// scouts of a session left, for the next scout. It is read-only by
-// construction: no flag writes, stdin is never read, nothing is created,
-// changed or deleted.
-//
-// Usage:
-//
-//	session-digest-read --read <session_id>
-//
-// A missing, empty, refused (containing '$' or '{') or unknown session id,
-// or a missing store, prints nothing and exits 0. Any other first argument
-// prints the usage line on stderr and exits 2.
-//
-// Environment: SESSION_DIGEST_DIR, TURN_STATE_DIR, SESSION_DIGEST_KEEP,
-// SESSION_DIGEST_TTL_DAYS.
+// Command session-digest-read runs package internal/cli/sessiondigestread.
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
+	"github.com/procedures-go/procedures/internal/cli"
+	command "github.com/procedures-go/procedures/internal/cli/sessiondigestread"
 	"os"
-
-	"github.com/procedures-go/procedures/digest"
 )
 
-// usage is the bash original's interface string, kept verbatim.
-const usage = "session-digest: read-only \u2014 usage: session-digest-read.sh --read <session_id>\n"
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
-}
-
-// run never reads stdin; it returns 2 on a usage error and 0 otherwise.
-func run(args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) == 0 || args[0] != "--read" {
-		fmt.Fprint(stderr, usage)
-		return 2
-	}
-	var id string
-	if len(args) > 1 {
-		id = args[1] // further arguments are ignored
-	}
-	key, ok := digest.Key(id)
-	if !ok {
-		return 0
-	}
-	w := bufio.NewWriter(stdout)
-	digest.FromEnv(getenv).Read(key, w)
-	w.Flush()
-	return 0
-}
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }

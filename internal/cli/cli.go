@@ -12,8 +12,10 @@
 package cli
 
 import (
+	"flag"
 	"io"
 	"os"
+	"strings"
 )
 
 // Env reads one environment variable of the command's process; an unset
@@ -22,12 +24,67 @@ import (
 type Env func(key string) string
 
 // OSEnv is the process environment.
-func OSEnv() Env { return os.Getenv }
+func OSEnv() Env {
+	return func(key string) string {
+		if name, ok := strings.CutPrefix(key, isSetProbe); ok {
+			return setMark(os.LookupEnv(name))
+		}
+		return os.Getenv(key)
+	}
+}
 
 // MapEnv reads variables from m; a nil map is an empty environment.
 func MapEnv(m map[string]string) Env {
-	return func(key string) string { return m[key] }
+	return func(key string) string {
+		if name, ok := strings.CutPrefix(key, isSetProbe); ok {
+			_, set := m[name]
+			return setMark("", set)
+		}
+		return m[key]
+	}
+}
+
+// isSetProbe prefixes the key through which [Lookup] asks an Env whether a
+// variable is set. No variable name holds a NUL byte, so it never collides
+// with a real one.
+const isSetProbe = "\x00isset\x00"
+
+func setMark(_ string, set bool) string {
+	if set {
+		return "1"
+	}
+	return ""
+}
+
+// Lookup returns the value of key and whether it is set at all, for the rare
+// command that tells an unset variable from an empty one (query-records and
+// an unset HOME). [OSEnv] and [MapEnv] answer exactly; any other Env counts a
+// variable as set when it is not empty.
+func Lookup(env Env, key string) (string, bool) {
+	if v := env(key); v != "" {
+		return v, true
+	}
+	return "", env(isSetProbe+key) != ""
 }
 
 // MainFunc is the signature every command's Main has.
 type MainFunc func(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) int
+
+// ExtraStoreWarnings renders the warnings for rejected
+// QUERY_RECORDS_EXTRA_STORES entries (see records.ExtraStores), one line
+// each, as the shared store list of the bash original printed them.
+func ExtraStoreWarnings(rejected []string) []byte {
+	var b []byte
+	for _, e := range rejected {
+		b = append(b, "stores.sh: ignoring invalid QUERY_RECORDS_EXTRA_STORES entry: "+e+"\n"...)
+	}
+	return b
+}
+
+// FlagSet is a flag set for a command's Main: parse errors are returned,
+// never printed, so the command words them itself.
+func FlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}

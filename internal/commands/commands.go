@@ -6,9 +6,16 @@ package commands
 import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/amidonegate"
+	"github.com/procedures-go/procedures/internal/cli/digestrecord"
 	"github.com/procedures-go/procedures/internal/cli/doctor"
+	"github.com/procedures-go/procedures/internal/cli/enforcefrontmatter"
 	"github.com/procedures-go/procedures/internal/cli/howdoigate"
+	"github.com/procedures-go/procedures/internal/cli/lintfrontmatter"
 	"github.com/procedures-go/procedures/internal/cli/logrecord"
+	"github.com/procedures-go/procedures/internal/cli/pluginsurfacelint"
+	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+	"github.com/procedures-go/procedures/internal/cli/sessiondigestread"
+	"github.com/procedures-go/procedures/internal/cli/tierpinlint"
 	"github.com/procedures-go/procedures/internal/cli/turnstaterecord"
 	"github.com/procedures-go/procedures/internal/cli/turnstatereset"
 )
@@ -24,9 +31,16 @@ type Command struct {
 // All lists every command, sorted by name.
 var All = []Command{
 	{Name: "am-i-done-gate", Summary: "Stop hook: ask once per tool-using turn for Skill(procedures:am-i-done)", Hook: true, Main: amidonegate.Main},
+	{Name: "digest-record", Summary: "PostToolUse(Skill) hook: store a forked /how-do-i scout's digest", Hook: true, Main: digestrecord.Main},
 	{Name: "doctor", Summary: "check the installed plugin: wiring, switches, fail-open log, stores (read-only)", Main: doctor.Main},
+	{Name: "enforce-frontmatter", Summary: "PostToolUse(Write|Edit) hook: block a record written with bad frontmatter", Hook: true, Main: enforcefrontmatter.Main},
 	{Name: "how-do-i-gate", Summary: "PreToolUse hook: deny acting tools until Skill(procedures:how-do-i) ran this turn", Hook: true, Main: howdoigate.Main},
+	{Name: "lint-frontmatter", Summary: "check the frontmatter of the knowledge-store records", Main: lintfrontmatter.Main},
 	{Name: "log-record", Summary: "append a mistake row, or write a decision, solution or failure-mode record the lint accepts", Main: logrecord.Main},
+	{Name: "plugin-surface-lint", Summary: "check a plugin's skill surface (names, slugs, file pointers)", Main: pluginsurfacelint.Main},
+	{Name: "query-records", Summary: "query the record stores: ranked keywords, structure, --cat, --recall", Main: queryrecords.Main},
+	{Name: "session-digest-read", Summary: "replay a session's stored /how-do-i digests", Main: sessiondigestread.Main},
+	{Name: "tierpin-lint", Summary: "check that fork skills pin the model tier of the agent they dispatch", Main: tierpinlint.Main},
 	{Name: "turn-state-record", Summary: "PostToolUse(Skill) hook: mark the gate skills as run this turn", Hook: true, Main: turnstaterecord.Main},
 	{Name: "turn-state-reset", Summary: "UserPromptSubmit hook: start a new turn for the session", Hook: true, Main: turnstatereset.Main},
 }

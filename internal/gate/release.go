@@ -28,7 +28,7 @@ func FailOpen(getenv func(string) string, label, why, sid string, now time.Time)
 // ReleaseOrFailOpen releases a gate that cannot evaluate: a switched-off
 // gate leaves an escape record, an armed one a fail-open record.
 func ReleaseOrFailOpen(getenv func(string) string, key, label, why, sid string, now time.Time) {
-	if offswitch.Enabled(key, getenv, now) {
+	if offswitch.EnabledOrLogRelease(key, getenv, now) {
 		FailOpen(getenv, label, why, sid, now)
 	}
 }

@@ -44,7 +44,7 @@ func CheckTierPin(t *Tree, opt TierPinOptions) *TierPinResult {
 				find("%s declares context:fork with no model: pin", s.Path)
 			}
 			if s.Agent == "" {
-				// L-61: exempt from R2/R3.
+				// A fork with no agent is noted, not checked against one (R2, R3).
 				r.Notes = append(r.Notes, fmt.Sprintf("%s forks with no agent:", s.Path))
 				continue
 			}

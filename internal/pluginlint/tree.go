@@ -191,7 +191,7 @@ func loadPlugin(dir string) (*Plugin, error) {
 }
 
 // parseFrontmatter reads a SKILL.md or agent frontmatter; CRLF line ends are
-// accepted, as the frontmatter lint accepts them (L-45).
+// accepted, as the frontmatter lint accepts them.
 func parseFrontmatter(b []byte) *records.Frontmatter {
 	return records.ParseFrontmatter(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")))
 }

@@ -32,7 +32,7 @@ var (
 )
 
 func store(s string) string {
-	for _, r := range records.RecordStores {
+	for _, r := range records.Stores() {
 		if r == s {
 			return r
 		}

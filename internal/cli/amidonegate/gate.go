@@ -75,7 +75,7 @@ func Decide(p *hookio.Payload, env cli.Env, now time.Time) []byte {
 	case gate.Undetermined:
 		return release(failopen.WhyActivityUndetermined)
 	}
-	if !offswitch.Enabled(offswitch.AmIDoneGate, env, now) {
+	if !offswitch.EnabledOrLogRelease(offswitch.AmIDoneGate, env, now) {
 		return nil
 	}
 	if !gate.SkillReadable(env, gate.SkillAmIDone) {

@@ -55,7 +55,7 @@ func Decide(p *hookio.Payload, env cli.Env, now time.Time) []byte {
 	if st.IsMarked(sid, turnstate.HowDoI) {
 		return nil
 	}
-	if !offswitch.Enabled(offswitch.HowDoIGate, env, now) {
+	if !offswitch.EnabledOrLogRelease(offswitch.HowDoIGate, env, now) {
 		return nil
 	}
 	if !gate.SkillReadable(env, gate.SkillHowDoI) {

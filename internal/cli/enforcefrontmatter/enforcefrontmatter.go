@@ -1,0 +1,120 @@
+// Package enforcefrontmatter implements the enforce-frontmatter command. enforce-frontmatter is a PostToolUse hook (matcher
+// Write|Edit|MultiEdit): when the written file is a record under the
+// knowledge root it lints it in-process and, on a violation, prints a
+// FRONTMATTER: block on stderr and exits 2 so the model fixes the record.
+//
+// Everything else exits 0 silently: a malformed payload, a non-.md or
+// missing file, a file outside $KNOWLEDGE_ROOT (else $CODEX_ROOT, else
+// $HOME/.claude), a non-record .md, a clean record, and a violation while
+// the check is switched off (PROCEDURES_ENABLE_FRONTMATTER_CHECK=false or
+// CLAUDE_PLUGIN_OPTION_ENABLE_FRONTMATTER_CHECK=false; the release is
+// appended to $GATE_ESCAPE_LOG).
+package enforcefrontmatter
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/offswitch"
+	"github.com/procedures-go/procedures/records"
+)
+
+// Main is the hook; see the package doc. It takes no arguments and never
+// writes to stdout.
+func Main(_ []string, stdin io.Reader, _, stderr io.Writer, env cli.Env) int {
+	return run(stdin, stderr, env, time.Now)
+}
+
+// run returns the hook's exit status: 2 to block on a violation, else 0.
+// An internal failure never blocks.
+func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func() time.Time) (code int) {
+	defer func() {
+		if recover() != nil {
+			code = 0
+		}
+	}()
+	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
+	if err != nil {
+		return 0
+	}
+	file := writtenFile(data)
+	if !strings.HasSuffix(file, ".md") {
+		return 0
+	}
+	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	root := records.RootFromEnv(getenv, "KNOWLEDGE_ROOT")
+	rel, ok := records.InRoot(root, file) // cleaned, and resolved alike
+	if !ok {
+		return 0
+	}
+	res, err := records.LintTargets(root, []string{rel})
+	if err != nil {
+		return 0
+	}
+	// OUT is what the linter printed, both streams in write order: the
+	// store list's extra-store warnings first, as upstream.
+	var out bytes.Buffer
+	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	out.Write(cli.ExtraStoreWarnings(rejected))
+	res.WriteCapped(&out, &out, records.MaxShownFindings) // at most 50 findings shown
+	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
+		return 0
+	}
+	if !offswitch.EnabledOrLogRelease(offswitch.FrontmatterCheck, getenv, now()) {
+		return 0
+	}
+	io.WriteString(stderr, "FRONTMATTER: "+rel+" violates the record frontmatter schema. Fix it now:\n"+
+		strings.TrimRight(out.String(), "\n")+"\n"+
+		"Every record needs the six keys: id, kind, date, keywords (non-empty), links, status.\n")
+	return 2
+}
+
+// writtenFile is the payload's tool_input.file_path (a string; trailing
+// newlines dropped as a shell command substitution does). A relative path is
+// resolved against the payload's cwd when that is an absolute path. Any
+// malformed payload yields "".
+func writtenFile(data []byte) string {
+	p, err := hookio.Decode(data)
+	if err != nil {
+		return ""
+	}
+	file := stringField(p, "tool_input", "file_path")
+	if file != "" && !filepath.IsAbs(file) {
+		if cwd := stringField(p, "cwd", ""); filepath.IsAbs(cwd) {
+			file = filepath.Join(cwd, file)
+		}
+	}
+	return file
+}
+
+// stringField returns p[top] (or p[top][sub] when sub is set) when it is a
+// JSON string, else "".
+func stringField(p *hookio.Payload, top, sub string) string {
+	raw, ok := p.Field(top)
+	if !ok {
+		return ""
+	}
+	if sub != "" {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			return ""
+		}
+		if raw, ok = obj[sub]; !ok {
+			return ""
+		}
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return strings.TrimRight(s, "\n")
+}

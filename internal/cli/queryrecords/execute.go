@@ -1,0 +1,356 @@
+package queryrecords
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/records"
+)
+
+// valueFlags take the next argument verbatim as their value.
+var valueFlags = map[string]bool{
+	"--keyword": true, "--kind": true, "--id": true, "--links-to": true, "--recall": true,
+	"--project": true, "--limit": true, "--rel-ratio": true, "--k-floor": true,
+}
+
+type options struct {
+	val     map[string]string // value flags given (even with an empty value)
+	full    bool
+	cat     bool
+	catArgs []string
+}
+
+func (o *options) get(flag string) string { return o.val[flag] }
+
+func (o *options) given(flag string) bool {
+	_, ok := o.val[flag]
+	return ok
+}
+
+// parseArgs reads argv left to right; the first problem wins.
+func parseArgs(args []string) (*options, error) {
+	o := &options{val: map[string]string{}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case valueFlags[a]:
+			if o.given(a) {
+				return nil, repeated(a)
+			}
+			if i+1 >= len(args) {
+				return nil, usage(a + " needs a value")
+			}
+			o.val[a] = args[i+1]
+			i++
+		case a == "--full":
+			o.full = true
+		case a == "--cat":
+			o.cat = true
+			rest := args[i+1:]
+			for j, p := range rest {
+				if p == "--" {
+					o.catArgs = append(o.catArgs, rest[j+1:]...)
+					break
+				}
+				if strings.HasPrefix(p, "--") {
+					return nil, usage("--cat is its own mode — it takes record paths, and cannot be combined with " + p)
+				}
+				o.catArgs = append(o.catArgs, p)
+			}
+			return o, nil
+		default:
+			return nil, usage("unknown flag: " + a)
+		}
+	}
+	return o, nil
+}
+
+func repeated(flag string) error {
+	lines := []string{flag + " given more than once — each flag may appear at most once."}
+	if flag == "--keyword" {
+		lines = append(lines, `to search several terms, put them in ONE string: --keyword "term1 term2" (ranked OR union).`)
+	}
+	return usage(lines...)
+}
+
+// parseLimit accepts any digit string (empty is 0); one too large for an
+// int means no cap.
+func parseLimit(s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	if s == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(s, 10, 0)
+	if err != nil {
+		return 0, true
+	}
+	return int(n), true
+}
+
+// parseRatio reads the longest decimal floating-point prefix after
+// leading whitespace, like strtod limited to decimal; no number is 0.
+func parseRatio(s string) float64 {
+	i := 0
+	for i < len(s) && strings.IndexByte(" \t\n\v\f\r", s[i]) >= 0 {
+		i++
+	}
+	s = s[i:]
+	j := 0
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		j++
+	}
+	digits := 0
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j, digits = j+1, digits+1
+	}
+	if j < len(s) && s[j] == '.' {
+		j++
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j, digits = j+1, digits+1
+		}
+	}
+	if digits == 0 {
+		return 0
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				k++
+			}
+			j = k
+		}
+	}
+	f, _ := strconv.ParseFloat(s[:j], 64) // out of range: ±Inf or 0, as strtod
+	return f
+}
+
+// execute runs one invocation and returns what goes to stdout. Warnings go
+// to stderr as they happen; the returned error is printed by run.
+func execute(args []string, stderr io.Writer, env func(string) (string, bool)) ([]byte, error) {
+	getenv := func(k string) string { v, _ := env(k); return v }
+	root, err := corpusRoot(env)
+	if err != nil {
+		return nil, err
+	}
+	if err := records.CheckRootSearchable(root); err != nil {
+		printLines(stderr, messageLines(err)...)
+		return nil, nil // a missing root is an empty result
+	}
+	stores, rejected := records.AllStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	stderr.Write(cli.ExtraStoreWarnings(rejected))
+	if len(args) > 0 && args[0] == "--list-stores" {
+		return listStores(stores), nil
+	}
+	o, err := parseArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	limit, err := o.limit(env)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.checkMode(); err != nil {
+		return nil, err
+	}
+	if o.get("--recall") != "" {
+		recallCap := records.DefaultRecallCap
+		if o.given("--limit") {
+			recallCap = limit
+		}
+		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), recallCap)
+	}
+	c, err := records.Open(root, stores)
+	if err != nil {
+		printLines(stderr, messageLines(err)...)
+		return nil, nil
+	}
+	for _, e := range c.Skipped {
+		printLines(stderr, messageLines(e)...)
+	}
+	if o.cat {
+		return cat(c, o.catArgs)
+	}
+	return query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"))
+}
+
+// corpusRoot is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else $HOME/.claude;
+// an unset HOME (with neither override) is an error, as in bash.
+func corpusRoot(env func(string) (string, bool)) (string, error) {
+	getenv := func(k string) string { v, _ := env(k); return v }
+	if getenv("QUERY_RECORDS_ROOT") == "" && getenv("CODEX_ROOT") == "" {
+		if _, ok := env("HOME"); !ok {
+			return "", &noHomeError{}
+		}
+	}
+	return records.RootFromEnv(getenv, "QUERY_RECORDS_ROOT"), nil
+}
+
+// listStores is the --list-stores output: one store per line.
+func listStores(stores []string) []byte {
+	var b []byte
+	for _, s := range stores {
+		b = append(append(b, s...), '\n')
+	}
+	return b
+}
+
+// limit is --limit, else $QUERY_RECORDS_LIMIT (even empty), else 0: a digit
+// string.
+func (o *options) limit(env func(string) (string, bool)) (int, error) {
+	text := "0"
+	if o.given("--limit") {
+		text = o.get("--limit")
+	} else if v, ok := env("QUERY_RECORDS_LIMIT"); ok {
+		text = v
+	}
+	limit, ok := parseLimit(text)
+	if !ok {
+		return 0, usage("--limit needs a non-negative integer (0 = uncapped)")
+	}
+	return limit, nil
+}
+
+// checkMode refuses --cat mixed with a query or --limit, --cat without a
+// path, and a run with neither --cat nor a query.
+func (o *options) checkMode() error {
+	queryGiven := false
+	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--recall", "--project"} {
+		queryGiven = queryGiven || o.get(f) != ""
+	}
+	switch {
+	case !o.cat && !queryGiven:
+		return usage("need at least one of --keyword/--kind/--id/--links-to/--recall/--project")
+	case !o.cat:
+		return nil
+	case queryGiven || o.full:
+		return usage("--cat is its own mode — it dumps the records you name, so it takes no query flags")
+	case o.given("--limit"):
+		return usage("--cat is its own mode — --limit caps a match set, and --cat has none")
+	case len(o.catArgs) == 0:
+		return usage("--cat needs at least one record path (space-separated).")
+	}
+	return nil
+}
+
+// cat dumps the records --cat names, all or nothing.
+func cat(c *records.Corpus, args []string) ([]byte, error) {
+	dumps, err := c.Cat(catRefs(args))
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	for _, d := range dumps {
+		b = appendDump(b, d)
+	}
+	return b, nil
+}
+
+// fullCap is how many matched records --full dumps at most.
+const fullCap = 10
+
+// query runs the structural and keyword query: one "path — gloss" line per
+// match, then with --full the dumps of the first fullCap matches.
+func query(c *records.Corpus, o *options, limit int, ratioEnv string) ([]byte, error) {
+	q := records.NewQuery()
+	q.Keyword, q.Kind, q.ID = o.get("--keyword"), o.get("--kind"), o.get("--id")
+	q.LinksTo, q.Project, q.Limit = o.get("--links-to"), o.get("--project"), limit
+	rr, given := o.val["--rel-ratio"]
+	if !given {
+		rr = ratioEnv
+	}
+	if rr != "" {
+		q.RelRatio = parseRatio(rr)
+	}
+	res, err := c.Query(q)
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	for _, r := range res {
+		b = append(b, r.Path+" — "+r.Gloss+"\n"...)
+	}
+	if !o.full || len(res) == 0 {
+		return b, nil
+	}
+	n := min(len(res), fullCap)
+	dumps := make([]records.Dump, n)
+	for i := range n {
+		content, err := c.ReadFile(res[i].Path)
+		if err != nil {
+			return nil, &records.ScanError{Path: res[i].Path, Err: err}
+		}
+		dumps[i] = records.Dump{Path: res[i].Path, Content: content}
+	}
+	for _, d := range dumps {
+		b = appendDump(b, d)
+	}
+	if len(res) > fullCap {
+		b = append(b, "(--full: dumped 10 of "+strconv.Itoa(len(res))+" matched records — narrow the query, or read the rest with: --cat <paths>)\n"...)
+	}
+	return b, nil
+}
+
+// recall searches the recall store ($QUERY_RECORDS_RECALL_FILE, relative to
+// the root, else <root>/mistakes.jsonl) and prints the most recent
+// recallCap hits (0: all) under a count line.
+func recall(o *options, root, fileEnv string, recallCap int) ([]byte, error) {
+	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--project"} {
+		if o.get(f) != "" {
+			return nil, usage("--recall is its own mode — combine only with --limit")
+		}
+	}
+	if o.full {
+		return nil, usage("--recall is its own mode — combine only with --limit")
+	}
+	shown := fileEnv
+	if shown == "" {
+		shown = root + "/mistakes.jsonl"
+	}
+	name := shown
+	if fileEnv != "" && !strings.HasPrefix(fileEnv, "/") && !filepath.IsAbs(fileEnv) {
+		name = strings.TrimSuffix(root, "/") + "/" + fileEnv
+	}
+	if fi, err := os.Stat(name); err != nil || !fi.Mode().IsRegular() {
+		return nil, &recallStoreError{shown: shown}
+	}
+	raw := o.get("--recall")
+	terms := records.RecallTerms(raw)
+	if len(terms) == 0 {
+		return nil, usage(noTokenLines("--recall", raw)...)
+	}
+	hits, err := records.RecallFile(name, terms)
+	if se, ok := errors.AsType[*records.ScanError](err); ok {
+		return nil, &recallScanError{shown: shown, err: se}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(hits) == 0 {
+		return nil, nil
+	}
+	t := len(hits)
+	var b []byte
+	if recallCap > 0 && t > recallCap {
+		b = append(b, "recall: "+strconv.Itoa(t)+" matched — showing the "+strconv.Itoa(recallCap)+" most recent (raise --limit for more)\n"...)
+		hits = hits[t-recallCap:]
+	} else {
+		b = append(b, "recall: "+strconv.Itoa(t)+" matched\n"...)
+	}
+	for _, h := range hits {
+		b = append(append(b, h...), '\n')
+	}
+	return b, nil
+}

@@ -1,0 +1,79 @@
+package offswitch
+
+import (
+	"time"
+
+	"github.com/procedures-go/procedures/failopen"
+)
+
+// The gate keys.
+const (
+	HowDoIGate       = "HOW_DO_I_GATE"
+	AmIDoneGate      = "AM_I_DONE_GATE"
+	FrontmatterCheck = "FRONTMATTER_CHECK"
+)
+
+// ReleasedBy reports the variable that switches the gate key off, or "" when
+// the gate is on. Only the exact values 0 and (any case) false switch off;
+// the plugin option channel is consulted first, so it is named when both say
+// off.
+func ReleasedBy(key string, getenv func(string) string) string {
+	for _, name := range []string{"CLAUDE_PLUGIN_OPTION_ENABLE_" + key, "PROCEDURES_ENABLE_" + key} {
+		if v := getenv(name); v == "0" || isFalse(v) {
+			return name
+		}
+	}
+	return ""
+}
+
+// isFalse reports whether v is "false" in any ASCII letter case (bash
+// lower-cases ASCII only: strings.EqualFold would also accept the Unicode
+// long s, U+017F, for "s").
+func isFalse(v string) bool {
+	if len(v) != len("false") {
+		return false
+	}
+	for i := range len(v) {
+		c := v[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != "false"[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// LogPath is $GATE_ESCAPE_LOG, or $HOME/.claude/gate-escape.jsonl when that
+// is unset or empty (an unset HOME counts as empty).
+func LogPath(getenv func(string) string) string {
+	if p := getenv("GATE_ESCAPE_LOG"); p != "" {
+		return p
+	}
+	return getenv("HOME") + "/.claude/gate-escape.jsonl"
+}
+
+// Record appends one escape record to the log at path in a single write
+// ([failopen.AppendLine]: never blocking, never creating the parent):
+//
+//	{"ts":"<UTC time>","gate":"<key>","released_by":"<variable>"}
+//
+// Both values are sanitised to [A-Za-z0-9_.:-] ([failopen.Sanitize]).
+func Record(path, key, releasedBy string, now time.Time) error {
+	line := `{"ts":"` + now.UTC().Format(failopen.TimeLayout) + `","gate":"` + failopen.Sanitize(key) +
+		`","released_by":"` + failopen.Sanitize(releasedBy) + "\"}\n"
+	return failopen.AppendLine(path, []byte(line))
+}
+
+// EnabledOrLogRelease evaluates the switch of key. When it is off, it appends
+// one escape record (failures are silent) and returns false. Call it only at
+// the point where the gate would otherwise fire, so the log counts releases.
+func EnabledOrLogRelease(key string, getenv func(string) string, now time.Time) bool {
+	by := ReleasedBy(key, getenv)
+	if by == "" {
+		return true
+	}
+	_ = Record(LogPath(getenv), key, by, now)
+	return false
+}

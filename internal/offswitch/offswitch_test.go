@@ -1,0 +1,123 @@
+package offswitch
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestReleasedBy(t *testing.T) {
+	const opt, plain = "CLAUDE_PLUGIN_OPTION_ENABLE_FRONTMATTER_CHECK", "PROCEDURES_ENABLE_FRONTMATTER_CHECK"
+	for _, tc := range []struct {
+		opt, plain, want string
+	}{
+		{"", "", ""},               // GE-01, GE-02
+		{"", "false", plain},       // GE-03
+		{"", "FALSE", plain},       // GE-03
+		{"", "False", plain},       // GE-03
+		{"", "0", plain},           // GE-03
+		{"true", "", ""},           // GE-04
+		{"TRUE", "1", ""},          // GE-04
+		{"no", "off", ""},          // GE-05
+		{"disabled", "FALSEY", ""}, // GE-05
+		{"", " false", ""},         // no trimming
+		{"", "fal\u017fe", ""},     // ASCII case only: U+017F (long s) folds to s in Unicode, not in bash
+		{"", "false\n", ""},        // exactly false
+		{"true", "false", plain},   // GE-08
+		{"false", "true", opt},     // GE-07
+		{"0", "false", opt},        // GE-22: both off names the option
+	} {
+		got := ReleasedBy(FrontmatterCheck, env(map[string]string{opt: tc.opt, plain: tc.plain}))
+		if got != tc.want {
+			t.Errorf("opt=%q plain=%q: got %q, want %q", tc.opt, tc.plain, got, tc.want)
+		}
+	}
+	// GE-06: one gate's switch leaves the others on.
+	e := env(map[string]string{"PROCEDURES_ENABLE_HOW_DO_I_GATE": "false"})
+	if ReleasedBy(AmIDoneGate, e) != "" || ReleasedBy(FrontmatterCheck, e) != "" || ReleasedBy(HowDoIGate, e) == "" {
+		t.Error("a switch leaked into another gate")
+	}
+}
+
+func TestEnabledOrLogReleaseLogsEachRelease(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "escape.jsonl")
+	e := env(map[string]string{"GATE_ESCAPE_LOG": log, "PROCEDURES_ENABLE_FRONTMATTER_CHECK": "false"})
+	now := time.Date(2026, 8, 10, 1, 2, 3, 0, time.FixedZone("X", 3600))
+	for range 2 { // each release is logged
+		if EnabledOrLogRelease(FrontmatterCheck, e, now) {
+			t.Fatal("switched-off gate reported enabled")
+		}
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := `{"ts":"2026-08-10T00:02:03Z","gate":"FRONTMATTER_CHECK","released_by":"PROCEDURES_ENABLE_FRONTMATTER_CHECK"}` + "\n"
+	if string(b) != row+row {
+		t.Errorf("log = %q", b)
+	}
+	// On: nothing written.
+	on := env(map[string]string{"GATE_ESCAPE_LOG": filepath.Join(dir, "on.jsonl")})
+	if !EnabledOrLogRelease(FrontmatterCheck, on, now) {
+		t.Fatal("gate off with no switch")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "on.jsonl")); err == nil {
+		t.Error("an armed gate wrote an escape record")
+	}
+}
+
+func TestRecordSanitisesAndNeverCreatesParent(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "l.jsonl")
+	if err := Record(log, `K","x":"y`, "V\nW", time.Unix(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(log)
+	if want := `{"ts":"1970-01-01T00:00:00Z","gate":"K___x_:_y","released_by":"V_W"}` + "\n"; string(b) != want {
+		t.Errorf("got %q, want %q", b, want)
+	}
+	if err := Record(filepath.Join(dir, "no", "l.jsonl"), "K", "V", time.Unix(0, 0)); err == nil {
+		t.Error("Record created a missing parent directory")
+	}
+	if got := LogPath(env(map[string]string{"HOME": "/h"})); got != "/h/.claude/gate-escape.jsonl" {
+		t.Errorf("LogPath default = %q", got)
+	}
+}
+
+// Many hooks release at once: every record lands whole, on its own line
+// (one O_APPEND write each, no read-modify-write).
+func TestRecordConcurrentAppends(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "escape.jsonl")
+	const n = 64
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			key := []string{HowDoIGate, AmIDoneGate, FrontmatterCheck}[i%3]
+			if err := Record(log, key, "PROCEDURES_ENABLE_"+key, time.Unix(0, 0)); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), n, b)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, `{"ts":"1970-01-01T00:00:00Z","gate":"`) || !strings.HasSuffix(l, `"}`) {
+			t.Errorf("torn or malformed record %q", l)
+		}
+	}
+}
