@@ -1,11 +1,10 @@
-// Command log-record writes knowledge-store records (see package logrecord).
+// Command log-record runs package internal/cli/logrecord.
 package main
 
 import (
-	"os"
-
 	"github.com/procedures-go/procedures/internal/cli"
-	"github.com/procedures-go/procedures/internal/cli/logrecord"
+	command "github.com/procedures-go/procedures/internal/cli/logrecord"
+	"os"
 )
 
-func main() { os.Exit(logrecord.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }
+func main() { os.Exit(command.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }
