@@ -18,6 +18,7 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/commands"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/proctest"
 	"github.com/procedures-go/procedures/internal/shellread"
 )
 
@@ -98,10 +99,9 @@ func (s *sandbox) envMap() cli.Env {
 }
 
 // command returns the hook as a process of the test binary.
-func (s *sandbox) command(name string, stdin []byte) *exec.Cmd {
-	cmd := exec.Command(os.Args[0])
+func (s *sandbox) command(tb testing.TB, name string, stdin []byte) *exec.Cmd {
+	cmd := proctest.Self(tb, append([]string{"PATH=" + os.Getenv("PATH")}, s.env...), runHookEnv+"="+name)
 	cmd.Dir = s.root
-	cmd.Env = append([]string{runHookEnv + "=" + name, "PATH=" + os.Getenv("PATH")}, s.env...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	return cmd
 }
@@ -112,7 +112,7 @@ type result struct {
 }
 
 func (s *sandbox) run(t testing.TB, name string, stdin []byte) result {
-	cmd := s.command(name, stdin)
+	cmd := s.command(t, name, stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -370,7 +370,7 @@ func BenchmarkHowDoIGateProcess(b *testing.B) {
 	bash, _ := json.Marshal(map[string]any{"session_id": "B", "tool_name": "Bash", "tool_input": map[string]string{"command": cmd20}})
 	var tRead, tBash, tNoop time.Duration
 	timeRun := func(name string, in []byte) time.Duration {
-		cmd := s.command(name, in)
+		cmd := s.command(b, name, in)
 		start := time.Now()
 		if err := cmd.Run(); err != nil {
 			b.Fatal(err)
