@@ -18,6 +18,7 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/commands"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"github.com/procedures-go/procedures/internal/shellread"
 )
@@ -74,19 +75,12 @@ type sandbox struct {
 }
 
 func newSandbox(t testing.TB) *sandbox {
-	root := t.TempDir()
-	for _, d := range []string{"tsd", "home", "plugin/bin", "plugin/skills/how-do-i", "plugin/skills/am-i-done"} {
-		os.MkdirAll(filepath.Join(root, d), 0o777)
+	root, vars := gatetest.Sandbox(t)
+	s := &sandbox{root: root}
+	for k, v := range vars {
+		s.env = append(s.env, k+"="+v)
 	}
-	os.WriteFile(filepath.Join(root, "plugin/skills/how-do-i/SKILL.md"), []byte("x"), 0o666)
-	os.WriteFile(filepath.Join(root, "plugin/skills/am-i-done/SKILL.md"), []byte("x"), 0o666)
-	return &sandbox{root: root, env: []string{
-		"TURN_STATE_DIR=" + filepath.Join(root, "tsd"),
-		"HOME=" + filepath.Join(root, "home"),
-		"GATE_FAILOPEN_LOG=" + filepath.Join(root, "failopen.jsonl"),
-		"GATE_ESCAPE_LOG=" + filepath.Join(root, "escape.jsonl"),
-		"PROCEDURES_BIN_DIR=" + filepath.Join(root, "plugin/bin"),
-	}}
+	return s
 }
 
 func (s *sandbox) envMap() cli.Env {

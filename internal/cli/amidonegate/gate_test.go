@@ -9,6 +9,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
@@ -17,37 +18,18 @@ import (
 // blocked once, and its next Stop passes; an unreadable transcript is
 // released with a fail-open row; a conversational turn passes.
 func TestMainDecides(t *testing.T) {
-	root := t.TempDir()
-	skill := filepath.Join(root, "plugin/skills/am-i-done/SKILL.md")
-	os.MkdirAll(filepath.Dir(skill), 0o755)
-	os.MkdirAll(filepath.Join(root, "plugin/bin"), 0o755)
-	if err := os.WriteFile(skill, []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root, vars := gatetest.Sandbox(t)
 	used := filepath.Join(root, "used.jsonl")
 	os.WriteFile(used, []byte(`{"type":"user","message":{"role":"user","content":"go"}}`+"\n"+
 		`{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Bash","input":{}}]}}`+"\n"), 0o644)
 	idle := filepath.Join(root, "idle.jsonl")
 	os.WriteFile(idle, []byte(`{"type":"user","message":{"role":"user","content":"hi"}}`+"\n"), 0o644)
-	foLog := filepath.Join(root, "failopen.jsonl")
-	env := cli.MapEnv(map[string]string{
-		"TURN_STATE_DIR":     filepath.Join(root, "ts"),
-		"HOME":               filepath.Join(root, "home"),
-		"GATE_FAILOPEN_LOG":  foLog,
-		"GATE_ESCAPE_LOG":    filepath.Join(root, "escape.jsonl"),
-		"PROCEDURES_BIN_DIR": filepath.Join(root, "plugin/bin"),
-	})
+	foLog := vars["GATE_FAILOPEN_LOG"]
+	env := cli.MapEnv(vars)
 	stop := func(sid, transcript string) string {
 		return `{"hook_event_name":"Stop","session_id":"` + sid + `","transcript_path":"` + transcript + `"}`
 	}
-	run := func(stdin string) string {
-		t.Helper()
-		var out, errb strings.Builder
-		if code := Main(nil, strings.NewReader(stdin), &out, &errb, env); code != 0 || errb.Len() > 0 {
-			t.Fatalf("exit %d, stderr %q", code, errb.String())
-		}
-		return out.String()
-	}
+	run := func(stdin string) string { t.Helper(); return gatetest.Run(t, Main, vars, stdin) }
 	logged := func(why string) bool {
 		b, _ := os.ReadFile(foLog)
 		return strings.Contains(string(b), `"why":"`+why+`"`)

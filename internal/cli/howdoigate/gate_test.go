@@ -2,13 +2,13 @@ package howdoigate
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
@@ -16,31 +16,12 @@ import (
 // with a fail-open row; a started turn is denied until the skill ran; a
 // switched-off gate and a missing skill file let the call through.
 func TestMainDecides(t *testing.T) {
-	root := t.TempDir()
-	skill := filepath.Join(root, "plugin/skills/how-do-i/SKILL.md")
-	os.MkdirAll(filepath.Dir(skill), 0o755)
-	os.MkdirAll(filepath.Join(root, "plugin/bin"), 0o755)
-	if err := os.WriteFile(skill, []byte("x"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	vars := map[string]string{
-		"TURN_STATE_DIR":     filepath.Join(root, "ts"),
-		"HOME":               filepath.Join(root, "home"),
-		"GATE_FAILOPEN_LOG":  filepath.Join(root, "failopen.jsonl"),
-		"GATE_ESCAPE_LOG":    filepath.Join(root, "escape.jsonl"),
-		"PROCEDURES_BIN_DIR": filepath.Join(root, "plugin/bin"),
-	}
+	root, vars := gatetest.Sandbox(t)
+	skill := gatetest.Skill(root, gate.SkillHowDoI)
 	env := cli.MapEnv(vars)
 	edit := `{"session_id":"s","tool_name":"Edit","tool_input":{"file_path":"/tmp/x"}}`
 	deny := string(gate.Deny(gate.DenyReason))
-	run := func(stdin string) string {
-		t.Helper()
-		var out, errb strings.Builder
-		if code := Main(nil, strings.NewReader(stdin), &out, &errb, env); code != 0 || errb.Len() > 0 {
-			t.Fatalf("exit %d, stderr %q", code, errb.String())
-		}
-		return out.String()
-	}
+	run := func(stdin string) string { t.Helper(); return gatetest.Run(t, Main, vars, stdin) }
 	log := func(name string) string { b, _ := os.ReadFile(vars[name]); return string(b) }
 
 	if out := run(`{"session_id":"s","agent_id":"a","tool_name":"Edit"}`); out != "" {
