@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	clidoctor "github.com/procedures-go/procedures/internal/cli/doctor"
 	"github.com/procedures-go/procedures/internal/cli/multicall"
 	"github.com/procedures-go/procedures/internal/commands"
 	"github.com/procedures-go/procedures/internal/proctest"
@@ -29,6 +30,14 @@ func TestMain(m *testing.M) {
 		cmds[c.Name] = func() { os.Exit(c.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }
 	}
 	cmds[multicall.Name] = func() { os.Exit(multicall.Main()) }
+	// The doctor's scenarios replace the default turn-state directory
+	// through this variable (no command reads it), so that they show the
+	// shared-host fallback without touching /tmp/claude-turn-state.
+	doctorMain := cmds["doctor"]
+	cmds["doctor"] = func() {
+		clidoctor.TurnStateDefault = os.Getenv("PROCEDURES_DOCTOR_TEST_TURN_STATE_DEFAULT")
+		doctorMain()
+	}
 	testscript.Main(m, cmds)
 }
 

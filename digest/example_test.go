@@ -36,3 +36,23 @@ func Example() {
 	// ==> prior /how-do-i digest 2 <==
 	// GOAL: second
 }
+
+// A tool that reports on the hooks' state applies the turn-state rule to a
+// default of its own: $TURN_STATE_DIR wins; else the default is used while
+// it does not exist or is the current user's own directory.
+func ExampleTurnStateDirFrom() {
+	tmp, _ := os.MkdirTemp("", "digest-example-")
+	defer os.RemoveAll(tmp)
+	def := filepath.Join(tmp, "claude-turn-state")
+	noEnv := func(string) string { return "" }
+	fmt.Println(digest.TurnStateDirFrom(noEnv, def) == def)
+	fmt.Println(digest.TurnStateDirFrom(func(k string) string {
+		if k == "TURN_STATE_DIR" {
+			return "/srv/turn-state"
+		}
+		return ""
+	}, def))
+	// Output:
+	// true
+	// /srv/turn-state
+}

@@ -32,7 +32,7 @@ func TestTurnStateDir(t *testing.T) {
 	perUser := def + "-" + strconv.Itoa(os.Geteuid())
 	noEnv := func(string) string { return "" }
 
-	if got := turnStateDir(func(k string) string {
+	if got := TurnStateDirFrom(func(k string) string {
 		if k == "TURN_STATE_DIR" {
 			return "/x/ts"
 		}
@@ -40,25 +40,25 @@ func TestTurnStateDir(t *testing.T) {
 	}, def); got != "/x/ts" {
 		t.Errorf("TURN_STATE_DIR set: %q", got)
 	}
-	if got := turnStateDir(noEnv, def); got != def {
+	if got := TurnStateDirFrom(noEnv, def); got != def {
 		t.Errorf("default missing: %q, want %q", got, def)
 	}
 	if err := os.Mkdir(def, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if got := turnStateDir(noEnv, def); got != def {
+	if got := TurnStateDirFrom(noEnv, def); got != def {
 		t.Errorf("default is my directory: %q, want %q", got, def)
 	}
 	os.Remove(def)
 	os.WriteFile(def, nil, 0o600)
-	if got := turnStateDir(noEnv, def); got != perUser {
+	if got := TurnStateDirFrom(noEnv, def); got != perUser {
 		t.Errorf("default is a file: %q, want %q", got, perUser)
 	}
 	os.Remove(def)
 	mine := filepath.Join(base, "mine")
 	os.Mkdir(mine, 0o700)
 	os.Symlink(mine, def)
-	if got := turnStateDir(noEnv, def); got != perUser {
+	if got := TurnStateDirFrom(noEnv, def); got != perUser {
 		t.Errorf("default is a symlink: %q, want %q", got, perUser)
 	}
 	if got := TurnStateDir(func(k string) string {
@@ -89,7 +89,7 @@ func TestTurnStateDirForeignOwned(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := def + "-" + strconv.Itoa(os.Geteuid())
-	if got := turnStateDir(func(string) string { return "" }, def); got != want {
+	if got := TurnStateDirFrom(func(string) string { return "" }, def); got != want {
 		t.Errorf("default owned by another user: %q, want %q", got, want)
 	}
 }

@@ -18,12 +18,15 @@ import (
 // Every command that touches turn state or digests computes its directory
 // here, so they all agree.
 func TurnStateDir(getenv func(string) string) string {
-	return turnStateDir(getenv, DefaultTurnStateDir)
+	return TurnStateDirFrom(getenv, DefaultTurnStateDir)
 }
 
-// turnStateDir is TurnStateDir with the shared default as a parameter, so
-// tests need not touch /tmp/claude-turn-state.
-func turnStateDir(getenv func(string) string, def string) string {
+// TurnStateDirFrom is the rule of [TurnStateDir] with def in place of
+// [DefaultTurnStateDir]: $TURN_STATE_DIR, else def when it does not exist or
+// is a directory (not a symlink) owned by the current user, else def-<uid>.
+// A tool that reports on the hooks' state can show the fallback with a
+// default of its own, without touching the shared one.
+func TurnStateDirFrom(getenv func(string) string, def string) string {
 	if d := getenv("TURN_STATE_DIR"); d != "" {
 		return d
 	}

@@ -8,5 +8,6 @@
 // stops after [MaxPayload] (16 MiB) and refuses a longer payload
 // ([ErrTooLarge]); [Decode] refuses, before building any map, a payload with
 // more than [MaxMembers] (100,000) object members or nested deeper than
-// [MaxDepth] (512). Both refusals are malformed payloads: logged, exit 0.
+// [MaxDepth] (512). A hook treats both refusals as a malformed payload: a
+// blind fail-open, never a blocked session.
 package hookio

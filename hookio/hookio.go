@@ -9,7 +9,7 @@ import (
 
 // Decoding errors. Both are blind failures: a hook records them
 // ([ErrMalformed] as "malformed-payload", [ErrNonObject] as
-// "non-object-payload") and exits 0.
+// "non-object-payload") and lets the session go on.
 var (
 	// ErrMalformed: stdin is empty, is not exactly one JSON value, or is
 	// null or false.

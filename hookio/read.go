@@ -11,7 +11,7 @@ import (
 const MaxPayload = 16 << 20
 
 // ErrTooLarge reports a payload above [MaxPayload] bytes. A hook records it
-// as "malformed-payload" and exits 0, like any other undecodable payload.
+// as "malformed-payload", like any other undecodable payload.
 var ErrTooLarge = errors.New("hook payload too large")
 
 // ReadPayload reads a whole hook payload from r, but never more than

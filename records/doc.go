@@ -22,6 +22,6 @@
 // never a hang. Keyword tokens are de-duplicated through a set (linear in a
 // record's keywords); a recall search matches at most [MaxRecallParts] (64)
 // words; a lint report can be cut to its first findings
-// ([LintResult.WriteCapped], [MaxShownFindings]). CRLF line ends are read as
-// LF by queries, as by the lint.
+// ([LintResult.WriteCapped]). CRLF line ends are read as LF by queries, as by
+// the lint.
 package records

@@ -2,10 +2,7 @@
 
 package records
 
-import (
-	"io"
-	"os"
-)
+import "os"
 
 // nonblock: no FIFO can be swapped in for a record here.
 const nonblock = 0
@@ -24,23 +21,5 @@ func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped
 	} else if !fi.Mode().IsRegular() {
 		return buf, false, ErrNotRegular
 	}
-	for {
-		if len(buf) >= MaxFrontmatter {
-			return buf, true, nil
-		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):min(cap(buf), MaxFrontmatter)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, false, nil
-		}
-		if err != nil {
-			return buf, false, err
-		}
-		if n > 0 && done(buf) {
-			return buf, false, nil
-		}
-	}
+	return fillHead(buf, f.Read, done)
 }

@@ -2,7 +2,10 @@
 
 package records
 
-import "syscall"
+import (
+	"io"
+	"syscall"
+)
 
 // nonblock opens a path that turned into a FIFO (swapped in after the scan)
 // without waiting for a writer; it changes nothing for a regular file.
@@ -33,26 +36,18 @@ func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return buf, false, ErrNotRegular
 	}
-	for {
-		if len(buf) >= MaxFrontmatter {
-			return buf, true, nil
+	return fillHead(buf, func(b []byte) (int, error) {
+		for {
+			n, err := syscall.Read(fd, b)
+			switch {
+			case err == syscall.EINTR:
+				continue
+			case err != nil:
+				return 0, err
+			case n == 0:
+				return 0, io.EOF
+			}
+			return n, nil
 		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := syscall.Read(fd, buf[len(buf):min(cap(buf), MaxFrontmatter)])
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil {
-			return buf, false, err
-		}
-		if n == 0 {
-			return buf, false, nil
-		}
-		buf = buf[:len(buf)+n]
-		if done(buf) {
-			return buf, false, nil
-		}
-	}
+	}, done)
 }

@@ -60,12 +60,14 @@ func AllStores(extraEnv string) (stores, rejected []string) {
 
 // RootFromEnv returns the corpus root the way the commands find it: the
 // value of the variable primary (QUERY_RECORDS_ROOT, LINT_FRONTMATTER_ROOT
-// or KNOWLEDGE_ROOT), else $CODEX_ROOT, else $HOME/.claude. An empty variable
-// counts as unset; an unset HOME gives "/.claude" (a caller that must refuse
-// it checks HOME itself).
+// or KNOWLEDGE_ROOT; "" for none), else $CODEX_ROOT, else $HOME/.claude. An
+// empty variable counts as unset; an unset HOME gives "/.claude" (a caller
+// that must refuse it checks HOME itself).
 func RootFromEnv(getenv func(string) string, primary string) string {
-	if root := getenv(primary); root != "" {
-		return root
+	if primary != "" {
+		if root := getenv(primary); root != "" {
+			return root
+		}
 	}
 	if root := getenv("CODEX_ROOT"); root != "" {
 		return root

@@ -1,46 +1,43 @@
 package doctor
 
-// This file is the one place where the doctor borrows rules that other
-// packages own or are about to own: the corpus root each command reads, the
-// whole-corpus frontmatter lint, where a gate looks for its skill, and the
-// turn-state directory. Each is a small local function that follows the
-// owning rule exactly, so that it can be re-pointed at the owner's exported
-// function without touching the checks.
+// This file is where the doctor takes the rules other packages own: the
+// corpus root each command reads (records), the whole-corpus frontmatter
+// lint (records), where a gate looks for its skill (internal/gate), and the
+// turn-state directory (digest).
 
 import (
-	"os"
 	"path/filepath"
-	"strconv"
 
 	"github.com/procedures-go/procedures/digest"
+	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/records"
 )
 
 // corpusCommands are the commands that read a corpus root, in report order.
 var corpusCommands = []string{"query-records", "lint-frontmatter", "enforce-frontmatter", "log-record"}
 
-// corpusRoot is the root command would use: its own variable, else
-// $CODEX_ROOT, else $HOME/.claude (empty values count as unset). ok is false
-// when HOME is needed but empty or unset: query-records then exits 1, and the
-// others use /.claude.
+// corpusRootVars are the corpus commands' own root variables (log-record
+// has none).
+var corpusRootVars = map[string]string{
+	"query-records":       "QUERY_RECORDS_ROOT",
+	"lint-frontmatter":    "LINT_FRONTMATTER_ROOT",
+	"enforce-frontmatter": "KNOWLEDGE_ROOT",
+}
+
+// corpusRoot is the root command would use (records.RootFromEnv with its
+// own variable) and from names where it came from. ok is false when HOME is
+// needed but empty or unset: query-records then exits 1, and the others use
+// /.claude.
 func corpusRoot(command string, getenv func(string) string) (root, from string, ok bool) {
-	own := map[string]string{
-		"query-records":       "QUERY_RECORDS_ROOT",
-		"lint-frontmatter":    "LINT_FRONTMATTER_ROOT",
-		"enforce-frontmatter": "KNOWLEDGE_ROOT",
-	}[command]
-	for _, name := range []string{own, "CODEX_ROOT"} {
-		if name == "" {
-			continue
-		}
-		if v := getenv(name); v != "" {
-			return v, "$" + name, true
-		}
+	own := corpusRootVars[command]
+	root = records.RootFromEnv(getenv, own)
+	switch {
+	case own != "" && getenv(own) != "":
+		return root, "$" + own, true
+	case getenv("CODEX_ROOT") != "":
+		return root, "$CODEX_ROOT", true
 	}
-	if getenv("HOME") == "" {
-		return "/.claude", "$HOME/.claude", false
-	}
-	return getenv("HOME") + "/.claude", "$HOME/.claude", true
+	return root, "$HOME/.claude", getenv("HOME") != ""
 }
 
 // lintSummary runs the whole-corpus frontmatter lint on root, read-only,
@@ -62,67 +59,26 @@ func lintSummary(root string) (linted, errs, warns int, err error) {
 
 // gateSkills maps each gate hook to the skill it names.
 var gateSkills = map[string]string{
-	"how-do-i-gate":  "how-do-i",
-	"am-i-done-gate": "am-i-done",
-}
-
-// skillPath is where a gate whose executable sits in bindir looks for
-// skill: <bindir>/../skills/<skill>/SKILL.md, spelled without cleaning, so
-// that ".." is resolved by the kernel (across a symlinked bin directory).
-func skillPath(bindir, skill string) string {
-	return bindir + "/../skills/" + skill + "/SKILL.md"
+	"how-do-i-gate":  gate.SkillHowDoI,
+	"am-i-done-gate": gate.SkillAmIDone,
 }
 
 // hookBinDir is the directory a hook run as the executable exe takes as its
-// own: $PROCEDURES_BIN_DIR when set and non-empty (the launcher sets it to
-// its directory), else the directory of the executable, symlinks resolved
-// as os.Executable resolves them.
+// own (gate.BinDir), with exe's symlinks resolved the way os.Executable
+// resolves them for the running hook.
 func hookBinDir(getenv func(string) string, exe string) string {
-	if d := getenv("PROCEDURES_BIN_DIR"); d != "" {
-		return d
-	}
 	if r, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = r
 	}
-	return filepath.Dir(exe)
+	return gate.BinDir(getenv, exe)
 }
 
-// readable reports whether the current user can open path for reading.
-func readable(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	return f.Close()
-}
-
-// TurnStateDefaultVar names a variable that replaces the default turn-state
-// directory (/tmp/claude-turn-state) in the doctor's view only. It exists
-// for tests, which must show the shared-host fallback without touching the
-// real default directory; no hook reads it.
-const TurnStateDefaultVar = "PROCEDURES_DOCTOR_TEST_TURN_STATE_DEFAULT"
-
-// turnState returns the default turn-state directory and the directory the
-// hooks would use: digest.TurnStateDir itself unless a test replaced the
-// default, then the same rule applied to the replacement.
-func turnState(getenv func(string) string) (def, dir string) {
-	def = getenv(TurnStateDefaultVar)
+// turnState returns the default turn-state directory (def, or
+// digest.DefaultTurnStateDir when def is "") and the directory the hooks
+// would use with it (digest.TurnStateDirFrom).
+func turnState(getenv func(string) string, def string) (string, string) {
 	if def == "" {
-		return digest.DefaultTurnStateDir, digest.TurnStateDir(getenv)
+		def = digest.DefaultTurnStateDir
 	}
-	return def, turnStateDirWith(def, getenv)
-}
-
-// turnStateDirWith is digest.TurnStateDir with def as the default
-// directory: $TURN_STATE_DIR, else def when it does not exist or is a
-// directory (not a symlink) owned by the current user, else def-<uid>.
-func turnStateDirWith(def string, getenv func(string) string) string {
-	if d := getenv("TURN_STATE_DIR"); d != "" {
-		return d
-	}
-	fi, err := os.Lstat(def)
-	if os.IsNotExist(err) || (err == nil && fi.IsDir() && ownedByMe(fi)) {
-		return def
-	}
-	return def + "-" + strconv.Itoa(os.Geteuid())
+	return def, digest.TurnStateDirFrom(getenv, def)
 }

@@ -24,6 +24,10 @@ type Options struct {
 	Executable string
 	// Version is this build's version, for the report header.
 	Version string
+	// TurnStateDefault replaces the default turn-state directory
+	// (digest.DefaultTurnStateDir when "") in the doctor's view only, so a
+	// test can show the shared-host fallback without touching the real one.
+	TurnStateDefault string
 }
 
 // Run inspects everything the options name and returns the findings, in

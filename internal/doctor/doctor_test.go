@@ -229,8 +229,9 @@ func TestTurnStateFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	delete(w.env, "TURN_STATE_DIR")
-	w.env[TurnStateDefaultVar] = def
-	r := Run(w.options())
+	o := w.options()
+	o.TurnStateDefault = def
+	r := Run(o)
 	fs := findings(r, SectionStores, "shared-host fallback")
 	if len(fs) != 1 || fs[0].Status != Warn || !strings.Contains(fs[0].Reason, "uid 65534") ||
 		!strings.Contains(fs[0].Reason, def+"-0") {
@@ -241,13 +242,13 @@ func TestTurnStateFallback(t *testing.T) {
 	}
 }
 
-// The seam's copy of the rule agrees with digest.TurnStateDir on the real
-// default, whatever state /tmp is in.
+// With no replacement default, the doctor's turn-state directory is
+// digest.TurnStateDir's, whatever state /tmp is in.
 func TestTurnStateSeamAgrees(t *testing.T) {
 	for _, env := range []map[string]string{nil, {"TURN_STATE_DIR": "/x"}} {
 		get := func(k string) string { return env[k] }
-		def, dir := turnState(get)
-		if def != digest.DefaultTurnStateDir || dir != digest.TurnStateDir(get) || turnStateDirWith(def, get) != dir {
+		def, dir := turnState(get, "")
+		if def != digest.DefaultTurnStateDir || dir != digest.TurnStateDir(get) {
 			t.Errorf("%v: %q %q", env, def, dir)
 		}
 	}
@@ -398,15 +399,20 @@ func TestReadOnly(t *testing.T) {
 	writeFile(t, w.ts, "digests/s1.digest.1.a", "x\n", 0o600)
 	writeFile(t, w.corpus, "references/decisions/bad.md", "no frontmatter\n", 0o644)
 	os.Chmod(filepath.Join(w.plugin, "bin", bundle.Host().String(), bundle.Host().Exe()), 0o644)
-	for _, env := range []map[string]string{
-		nil,
-		{"TURN_STATE_DIR": filepath.Join(w.root, "missing-ts")},
-		{"SESSION_DIGEST_DIR": filepath.Join(w.root, "missing-digests"), "PROCEDURES_ENABLE_HOW_DO_I_GATE": "0",
-			"GATE_FAILOPEN_LOG": filepath.Join(w.root, "missing-log-dir", "fo.jsonl")},
-		{"TURN_STATE_DIR": "", TurnStateDefaultVar: filepath.Join(w.root, "default-ts")},
+	for _, c := range []struct {
+		env map[string]string
+		def string // the replaced default turn-state directory, if any
+	}{
+		{nil, ""},
+		{map[string]string{"TURN_STATE_DIR": filepath.Join(w.root, "missing-ts")}, ""},
+		{map[string]string{"SESSION_DIGEST_DIR": filepath.Join(w.root, "missing-digests"), "PROCEDURES_ENABLE_HOW_DO_I_GATE": "0",
+			"GATE_FAILOPEN_LOG": filepath.Join(w.root, "missing-log-dir", "fo.jsonl")}, ""},
+		{map[string]string{"TURN_STATE_DIR": ""}, filepath.Join(w.root, "default-ts")},
 	} {
+		env := c.env
 		before := snapshot(t, w.root)
 		o := w.options()
+		o.TurnStateDefault = c.def
 		base := o.Getenv
 		o.Getenv = func(k string) string {
 			if v, ok := env[k]; ok {

@@ -27,7 +27,7 @@ const shownSessions = 10
 func checkStores(r *Report, o *Options) {
 	add := func(f Finding) { f.Section = SectionStores; r.add(f) }
 	getenv := o.Getenv
-	def, dir := turnState(getenv)
+	def, dir := turnState(getenv, o.TurnStateDefault)
 	from := "the default"
 	if getenv("TURN_STATE_DIR") != "" {
 		from = "$TURN_STATE_DIR"

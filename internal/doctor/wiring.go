@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
 
@@ -161,20 +162,20 @@ func checkWiring(r *Report, o *Options, plugin string) {
 		}
 	}
 
-	for _, gate := range []string{"how-do-i-gate", "am-i-done-gate"} {
-		skill := gateSkills[gate]
-		bindir, ok := bindirs[gate]
+	for _, hook := range []string{"how-do-i-gate", "am-i-done-gate"} {
+		skill := gateSkills[hook]
+		bindir, ok := bindirs[hook]
 		if !ok {
 			bindir = filepath.Join(plugin, "bin")
 		}
-		path := skillPath(bindir, skill)
-		if err := readable(path); err != nil {
-			add(Fail, gate+" skill", fmt.Sprintf("%s is not readable (%v): the gate will release every turn blind, recording %s",
+		path := gate.SkillPath(bindir, skill)
+		if err := gate.Readable(path); err != nil {
+			add(Fail, hook+" skill", fmt.Sprintf("%s is not readable (%v): the gate will release every turn blind, recording %s",
 				path, cause(err), "skill-unresolvable"),
 				fmt.Sprintf("install the %s skill at %s", skill, filepath.Join(plugin, "skills", skill, "SKILL.md")))
 			continue
 		}
-		add(OK, gate+" skill", path+" is readable", "")
+		add(OK, hook+" skill", path+" is readable", "")
 	}
 
 	checkPluginJSON(r, plugin)
@@ -380,7 +381,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 	}
 	if err == nil {
 		if c.shell != "" {
-			err = readable(c.prog)
+			err = gate.Readable(c.prog)
 		} else {
 			err = access(c.prog, accessX)
 		}
@@ -412,7 +413,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		err = fmt.Errorf("%s: %w", exe, ErrNotRegular)
 	}
 	if err == nil {
-		err = readable(exe)
+		err = gate.Readable(exe)
 	}
 	if err != nil {
 		res.err = fmt.Errorf("no usable binary for this platform (%s): %v; the bundle has: %s", host, err, platformsIn(res.bindir))

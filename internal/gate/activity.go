@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
 // Activity is what a transcript says about the current turn.
@@ -217,7 +218,7 @@ func stringValue(v json.RawMessage) string {
 func OpenTranscript(p *hookio.Payload, sid string, getenv func(string) string) *os.File {
 	if p != nil {
 		if v, ok := p.First("transcript_path"); ok && v[0] == '"' {
-			if f := openRegular(hookio.Render(v)); f != nil {
+			if f := openRegular(jqtext.Render(v)); f != nil {
 				return f
 			}
 		}

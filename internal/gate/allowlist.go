@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/jqtext"
 	"github.com/procedures-go/procedures/internal/shellread"
 )
 
@@ -34,7 +35,7 @@ func Compliance(p *hookio.Payload) bool {
 		return noParent(p, "path", "pattern")
 	case "Bash":
 		v, ok := p.InputField("command")
-		return ok && shellread.ReadOnly(strings.TrimRight(hookio.Render(v), "\n"))
+		return ok && shellread.ReadOnly(strings.TrimRight(jqtext.Render(v), "\n"))
 	}
 	return false
 }
@@ -45,7 +46,7 @@ func Compliance(p *hookio.Payload) bool {
 func inputText(in map[string]json.RawMessage, fields string) (string, bool) {
 	for _, f := range strings.Split(fields, "|") {
 		if v, ok := in[f]; ok && hookio.Truthy(v) {
-			return strings.TrimRight(hookio.Render(v), "\n"), v[0] != '{' && v[0] != '['
+			return strings.TrimRight(jqtext.Render(v), "\n"), v[0] != '{' && v[0] != '['
 		}
 	}
 	return "", true

@@ -126,15 +126,17 @@ func TestAllowlistDifferences(t *testing.T) {
 	})
 }
 
-// AU-01..AU-03: the audience.
+// AU-01..AU-03: the audience: a non-empty agent_id (a string, a number,
+// true, an object) is a subagent and never gated; anything else is the main
+// agent.
 func TestAudience(t *testing.T) {
 	for _, c := range []struct {
 		payload  string
 		subagent bool
 	}{
-		{`{"agent_id":"abc123"}`, true},             // AU-01
-		{`{}`, false}, {`{"agent_id":"abc"}`, true}, // AU-02
-		{`{"agent_id":""}`, false}, {`{"agent_id":null}`, false}, {`{"agent_id":false}`, false}, // AU-03
+		{`{"agent_id":"abc123"}`, true},             // AU-01: a delegated subagent
+		{`{}`, false}, {`{"agent_id":"abc"}`, true}, // AU-02: no agent_id binds
+		{`{"agent_id":""}`, false}, {`{"agent_id":null}`, false}, {`{"agent_id":false}`, false}, // AU-03: empty, null, false bind
 		{`not json`, false}, {`{"agent_id":7}`, true}, {`{"agent_id":true}`, true}, {`{"agent_id":{}}`, true},
 	} {
 		if got := Subagent(decode(c.payload)); got != c.subagent {

@@ -1,6 +1,6 @@
 package gate
 
-import "github.com/procedures-go/procedures/hookio"
+import "github.com/procedures-go/procedures/internal/jqtext"
 
 // DenyReason is the how-do-i gate's deny message.
 const DenyReason = "HOW-DO-I-GATE: this turn has not run Skill(procedures:how-do-i). Run it before acting, then retry. Gating is PER TURN by design — one user prompt is one turn, and a lookup from an earlier turn says nothing about what this turn is about to do, so a run earlier in the session does not carry over. The pass is bounded — a typical goal finishes in 3-4 Bash calls in a forked session, not a research project. File reads and read-only shell inspection stay available — look first, then ask, then act (CLAUDE.md invariant; enforced by hooks/how-do-i-gate.sh)."
@@ -13,13 +13,13 @@ const BlockReason = "AM-I-DONE: this turn used tools, and the work has not been 
 // a line feed).
 func Deny(reason string) []byte {
 	b := []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":`)
-	b = hookio.AppendJQString(b, reason)
+	b = jqtext.AppendString(b, reason)
 	return append(b, "}}\n"...)
 }
 
 // Block returns the Stop block line.
 func Block(reason string) []byte {
 	b := []byte(`{"decision":"block","reason":`)
-	b = hookio.AppendJQString(b, reason)
+	b = jqtext.AppendString(b, reason)
 	return append(b, "}\n"...)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
 // ReadPayload reads and decodes a hook payload. Any failure (a read error,
@@ -33,7 +34,7 @@ func Field(p *hookio.Payload, name string) string {
 	if !ok {
 		return ""
 	}
-	return strings.TrimRight(hookio.Render(v), "\n")
+	return strings.TrimRight(jqtext.Render(v), "\n")
 }
 
 // Subagent reports whether the call comes from a delegated subagent: a

@@ -18,6 +18,8 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/commands"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/gate/gatetest"
+	"github.com/procedures-go/procedures/internal/proctest"
 	"github.com/procedures-go/procedures/internal/shellread"
 )
 
@@ -73,19 +75,12 @@ type sandbox struct {
 }
 
 func newSandbox(t testing.TB) *sandbox {
-	root := t.TempDir()
-	for _, d := range []string{"tsd", "home", "plugin/bin", "plugin/skills/how-do-i", "plugin/skills/am-i-done"} {
-		os.MkdirAll(filepath.Join(root, d), 0o777)
+	root, vars := gatetest.Sandbox(t)
+	s := &sandbox{root: root}
+	for k, v := range vars {
+		s.env = append(s.env, k+"="+v)
 	}
-	os.WriteFile(filepath.Join(root, "plugin/skills/how-do-i/SKILL.md"), []byte("x"), 0o666)
-	os.WriteFile(filepath.Join(root, "plugin/skills/am-i-done/SKILL.md"), []byte("x"), 0o666)
-	return &sandbox{root: root, env: []string{
-		"TURN_STATE_DIR=" + filepath.Join(root, "tsd"),
-		"HOME=" + filepath.Join(root, "home"),
-		"GATE_FAILOPEN_LOG=" + filepath.Join(root, "failopen.jsonl"),
-		"GATE_ESCAPE_LOG=" + filepath.Join(root, "escape.jsonl"),
-		"PROCEDURES_BIN_DIR=" + filepath.Join(root, "plugin/bin"),
-	}}
+	return s
 }
 
 func (s *sandbox) envMap() cli.Env {
@@ -98,10 +93,9 @@ func (s *sandbox) envMap() cli.Env {
 }
 
 // command returns the hook as a process of the test binary.
-func (s *sandbox) command(name string, stdin []byte) *exec.Cmd {
-	cmd := exec.Command(os.Args[0])
+func (s *sandbox) command(tb testing.TB, name string, stdin []byte) *exec.Cmd {
+	cmd := proctest.Self(tb, append([]string{"PATH=" + os.Getenv("PATH")}, s.env...), runHookEnv+"="+name)
 	cmd.Dir = s.root
-	cmd.Env = append([]string{runHookEnv + "=" + name, "PATH=" + os.Getenv("PATH")}, s.env...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	return cmd
 }
@@ -112,7 +106,7 @@ type result struct {
 }
 
 func (s *sandbox) run(t testing.TB, name string, stdin []byte) result {
-	cmd := s.command(name, stdin)
+	cmd := s.command(t, name, stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -370,7 +364,7 @@ func BenchmarkHowDoIGateProcess(b *testing.B) {
 	bash, _ := json.Marshal(map[string]any{"session_id": "B", "tool_name": "Bash", "tool_input": map[string]string{"command": cmd20}})
 	var tRead, tBash, tNoop time.Duration
 	timeRun := func(name string, in []byte) time.Duration {
-		cmd := s.command(name, in)
+		cmd := s.command(b, name, in)
 		start := time.Now()
 		if err := cmd.Run(); err != nil {
 			b.Fatal(err)

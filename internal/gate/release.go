@@ -1,9 +1,11 @@
 package gate
 
 import (
+	"io"
 	"time"
 
 	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/offswitch"
 )
 
@@ -39,4 +41,17 @@ func Recover(getenv func(string) string, label string) {
 	if r := recover(); r != nil {
 		FailOpen(getenv, label, WhyInternalError, "", time.Now())
 	}
+}
+
+// Run is the body of a gate's Main: it reads the payload from stdin, asks
+// decide, and prints the decision it returns (nil: nothing, the call goes
+// through). A panic is a release recorded under label (see [Recover]). It
+// returns 0 on every path: a gate never blocks a session by failing.
+func Run(label string, stdin io.Reader, stdout io.Writer, getenv func(string) string,
+	decide func(p *hookio.Payload, getenv func(string) string, now time.Time) []byte) int {
+	defer Recover(getenv, label)
+	if out := decide(ReadPayload(stdin), getenv, time.Now()); out != nil {
+		stdout.Write(out)
+	}
+	return 0
 }

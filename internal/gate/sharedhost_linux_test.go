@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/commands"
+	"github.com/procedures-go/procedures/internal/proctest"
 )
 
 // Shared hosts: with TURN_STATE_DIR unset, when /tmp/claude-turn-state
@@ -24,8 +24,7 @@ func TestSharedHostFallback(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("a private /tmp needs root")
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = []string{runHookEnv + "=sharedhost"}
+	cmd := proctest.Self(t, []string{}, runHookEnv+"=sharedhost")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Unshareflags: syscall.CLONE_NEWNS}
 	out, err := cmd.CombinedOutput()
 	if err != nil && bytes.Contains(out, []byte("SKIP:")) {

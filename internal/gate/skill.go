@@ -11,38 +11,44 @@ const (
 	SkillAmIDone = "am-i-done"
 )
 
-// BinDir is the directory that holds the hook executable:
+// BinDir is the directory that holds the hook executable exe:
 // $PROCEDURES_BIN_DIR when set and non-empty (the plugin launcher sets it),
-// else the directory of the running executable. It is never taken from
-// CLAUDE_PLUGIN_ROOT.
-func BinDir(getenv func(string) string) string {
+// else the directory of exe, or "" when exe is "". It is never taken from
+// CLAUDE_PLUGIN_ROOT. A gate passes its own executable; the doctor passes
+// the one a hook command runs.
+func BinDir(getenv func(string) string, exe string) string {
 	if d := getenv("PROCEDURES_BIN_DIR"); d != "" {
 		return d
 	}
-	exe, err := os.Executable()
-	if err != nil {
+	if exe == "" {
 		return ""
 	}
 	return filepath.Dir(exe)
 }
 
-// SkillPath is <bin dir>/../skills/<skill>/SKILL.md, joined as text: the
+// SkillPath is <bindir>/../skills/<skill>/SKILL.md, joined as text: the
 // ".." is resolved by the kernel, after any symlink, never cleaned away.
-func SkillPath(getenv func(string) string, skill string) string {
-	return BinDir(getenv) + "/../skills/" + skill + "/SKILL.md"
+func SkillPath(bindir, skill string) string {
+	return bindir + "/../skills/" + skill + "/SKILL.md"
+}
+
+// Readable returns nil when the current user can open path for reading. A
+// FIFO is not waited on.
+func Readable(path string) error {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // SkillReadable reports whether the skill a gate is about to name is
-// installed beside the hooks: its SKILL.md opens for reading (a FIFO is not
-// waited on).
+// installed beside the running hook: its SKILL.md opens for reading.
 func SkillReadable(getenv func(string) string, skill string) bool {
-	if BinDir(getenv) == "" {
-		return false
-	}
-	f, err := os.OpenFile(SkillPath(getenv, skill), os.O_RDONLY|nonblock, 0)
+	exe, err := os.Executable()
 	if err != nil {
-		return false
+		exe = ""
 	}
-	f.Close()
-	return true
+	bindir := BinDir(getenv, exe)
+	return bindir != "" && Readable(SkillPath(bindir, skill)) == nil
 }

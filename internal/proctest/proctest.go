@@ -17,7 +17,10 @@ import (
 
 // Self is the test binary re-executed with its tests disabled, env (nil: the
 // test's own environment) plus the extra variables. The caller's TestMain
-// tells the role from a variable of extra.
+// tells the role from a variable of extra. A given env gets the variables
+// that go test set for the test binary itself (GOCOVERDIR under -cover,
+// GORACE), as testscript passes them on, so that a coverage-instrumented
+// child writes its counters instead of a warning on stderr.
 func Self(tb testing.TB, env []string, extra ...string) *exec.Cmd {
 	tb.Helper()
 	exe, err := os.Executable()
@@ -26,6 +29,12 @@ func Self(tb testing.TB, env []string, extra ...string) *exec.Cmd {
 	}
 	if env == nil {
 		env = os.Environ()
+	} else {
+		for _, name := range []string{"GOCOVERDIR", "GORACE"} {
+			if v := os.Getenv(name); v != "" {
+				env = append(slices.Clip(env), name+"="+v)
+			}
+		}
 	}
 	cmd := exec.Command(exe, "-test.run=^$")
 	cmd.Env = append(slices.Clip(env), extra...)

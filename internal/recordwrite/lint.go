@@ -13,15 +13,13 @@ import (
 )
 
 // Root is the record root: $CODEX_ROOT, else $HOME/.claude (empty counts as
-// unset). ok is false when neither variable is set.
+// unset), as records.RootFromEnv finds it with no variable of its own. ok
+// is false when neither variable is set.
 func Root(getenv func(string) string) (root string, ok bool) {
-	if r := getenv("CODEX_ROOT"); r != "" {
-		return r, true
+	if getenv("CODEX_ROOT") == "" && getenv("HOME") == "" {
+		return "", false
 	}
-	if h := getenv("HOME"); h != "" {
-		return h + "/.claude", true
-	}
-	return "", false
+	return records.RootFromEnv(getenv, ""), true
 }
 
 // Store directories of the records log-record writes, relative to the root.

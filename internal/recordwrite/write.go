@@ -14,15 +14,22 @@ func createInPlace(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	if err := writeSyncClose(f, data); err != nil {
+		os.Remove(path)
+		return err
+	}
+	return nil
+}
+
+// writeSyncClose writes data to f, syncs it and closes it, returning the
+// first error.
+func writeSyncClose(f *os.File, data []byte) error {
+	_, err := f.Write(data)
 	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
-	}
-	if err != nil {
-		os.Remove(path)
 	}
 	return err
 }

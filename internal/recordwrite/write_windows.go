@@ -21,13 +21,7 @@ func Replace(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = writeSyncClose(f, data)
 	if err == nil {
 		err = os.Rename(f.Name(), path)
 	}

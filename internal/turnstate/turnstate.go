@@ -8,6 +8,7 @@ import (
 
 	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
 // The marker keys.
@@ -50,7 +51,7 @@ func SessionKey(p *hookio.Payload) string {
 	if !ok {
 		return Unknown
 	}
-	return Sanitize(strings.TrimRight(hookio.Render(v), "\n"))
+	return Sanitize(strings.TrimRight(jqtext.Render(v), "\n"))
 }
 
 // Sanitize maps a raw session id to its key (see [SessionKey]).

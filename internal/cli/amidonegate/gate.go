@@ -39,16 +39,12 @@ import (
 
 // Main runs the gate; it returns 0 on every path, a panic included.
 func Main(_ []string, stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
-	defer gate.Recover(env, gate.LabelAmIDone)
-	if out := Decide(gate.ReadPayload(stdin), env, time.Now()); out != nil {
-		stdout.Write(out)
-	}
-	return 0
+	return gate.Run(gate.LabelAmIDone, stdin, stdout, env, Decide)
 }
 
 // Decide returns the block line, or nil to let the Stop through (recording
 // the release where one is recorded).
-func Decide(p *hookio.Payload, env cli.Env, now time.Time) []byte {
+func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 	if gate.Event(p) != "Stop" || env("CLAUDE_CODE_ENTRYPOINT") == "sdk-cli" || gate.Subagent(p) {
 		return nil
 	}

@@ -202,16 +202,22 @@ func TestConcurrentHookProcesses(t *testing.T) {
 	}
 }
 
-// BenchmarkInvocation is one full hook invocation, process start included:
-// the test binary re-executed as the hook on the live fixture.
-func BenchmarkInvocation(b *testing.B) {
+// benchSetup reads the live fixture payload and returns it with an
+// environment whose stores are all temporary.
+func benchSetup(b *testing.B) (payload []byte, env []string) {
 	payload, err := os.ReadFile("../../../testdata/hook/posttooluse-skill-forked.json")
 	if err != nil {
 		b.Fatal(err)
 	}
 	dir := b.TempDir()
-	env := append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "GATE_FAILOPEN_LOG="+filepath.Join(dir, "gate-failopen.jsonl"),
+	return payload, append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "GATE_FAILOPEN_LOG="+filepath.Join(dir, "gate-failopen.jsonl"),
 		"TURN_STATE_DIR="+filepath.Join(dir, "ts"), "SESSION_DIGEST_DIR=")
+}
+
+// BenchmarkInvocation is one full hook invocation, process start included:
+// the test binary re-executed as the hook on the live fixture.
+func BenchmarkInvocation(b *testing.B) {
+	payload, env := benchSetup(b)
 	for b.Loop() {
 		cmd := selfCmd(b, "hook", env)
 		cmd.Stdin = bytes.NewReader(payload)
@@ -237,13 +243,7 @@ func BenchmarkNoopStart(b *testing.B) {
 // BenchmarkInvocationVsNoop alternates the two runs above in one loop, so
 // that load on a shared machine hits both alike, and reports the ratio.
 func BenchmarkInvocationVsNoop(b *testing.B) {
-	payload, err := os.ReadFile("../../../testdata/hook/posttooluse-skill-forked.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	dir := b.TempDir()
-	env := append(os.Environ(), "HOME="+filepath.Join(dir, "home"), "GATE_FAILOPEN_LOG="+filepath.Join(dir, "gate-failopen.jsonl"),
-		"TURN_STATE_DIR="+filepath.Join(dir, "ts"), "SESSION_DIGEST_DIR=")
+	payload, env := benchSetup(b)
 	var hookTime, noopTime time.Duration
 	for b.Loop() {
 		for _, role := range []string{"noop", "hook"} {

@@ -44,6 +44,12 @@ It only reads: it never creates, changes or deletes anything.
 Exit status: 0 when nothing fails, 1 when something does, 2 on a usage error.
 `
 
+// TurnStateDefault, when not "", replaces the default turn-state directory
+// in the report (see doctor.Options). Only tests set it: the scenarios'
+// doctor command sets it before Main, so that they show the shared-host
+// fallback without touching /tmp/claude-turn-state.
+var TurnStateDefault string
+
 // Main runs the doctor.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
 	fs := flag.NewFlagSet("procedures doctor", flag.ContinueOnError)
@@ -78,6 +84,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		Getenv:     env,
 		Executable: exe,
 		Version:    cli.Version(),
+
+		TurnStateDefault: TurnStateDefault,
 	})
 	write := r.WriteText
 	if *asJSON {

@@ -65,7 +65,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	var out bytes.Buffer
 	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
 	out.Write(cli.ExtraStoreWarnings(rejected))
-	res.WriteCapped(&out, &out, records.MaxShownFindings) // at most 50 findings shown
+	res.WriteCapped(&out, &out, maxShownFindings)
 	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
 		return 0
 	}
@@ -118,3 +118,8 @@ func stringField(p *hookio.Payload, top, sub string) string {
 	}
 	return strings.TrimRight(s, "\n")
 }
+
+// maxShownFindings is how many per-file findings the hook feeds back to the
+// model; a record with 100,000 dangling links then costs it a few
+// kilobytes, not megabytes.
+const maxShownFindings = 50

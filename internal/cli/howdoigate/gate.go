@@ -33,16 +33,12 @@ import (
 
 // Main runs the gate; it returns 0 on every path, a panic included.
 func Main(_ []string, stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
-	defer gate.Recover(env, gate.LabelHowDoI)
-	if out := Decide(gate.ReadPayload(stdin), env, time.Now()); out != nil {
-		stdout.Write(out)
-	}
-	return 0
+	return gate.Run(gate.LabelHowDoI, stdin, stdout, env, Decide)
 }
 
 // Decide returns the deny line, or nil to let the call through (recording
 // the release where one is recorded).
-func Decide(p *hookio.Payload, env cli.Env, now time.Time) []byte {
+func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 	if gate.Subagent(p) || gate.Compliance(p) {
 		return nil
 	}
