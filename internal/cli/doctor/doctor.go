@@ -46,6 +46,9 @@ Exit status: 0 when nothing fails, 1 when something does, 2 on a usage error.
 
 // Main runs the doctor.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := (cli.Help{Name: "doctor", Usage: usage}).Answer(args, stdout, stderr); done {
+		return code
+	}
 	fs := flag.NewFlagSet("procedures doctor", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	plugin := fs.String("plugin", "", "")

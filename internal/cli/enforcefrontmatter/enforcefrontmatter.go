@@ -28,7 +28,10 @@ import (
 
 // Main is the hook; see the package doc. It takes no arguments and never
 // writes to stdout.
-func Main(_ []string, stdin io.Reader, _, stderr io.Writer, env cli.Env) int {
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	return run(stdin, stderr, env, time.Now)
 }
 
