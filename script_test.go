@@ -62,6 +62,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"lookpath":        cmdLookPath,       // lookpath <program> <VAR>
 	"repo-path":       cmdRepoPath,       // repo-path <VAR> <relpath>
 	"envfile":         cmdEnvfile,        // envfile <VAR> <file>
+	"run-hook":        cmdRunHook,        // run-hook <status> <hooks.json> <event> <matcher> <command>
 	"survey-paths":    cmdSurveyPaths,    // survey-paths [-n N] [-append ref]... <VAR>
 	"pathlist-min":    cmdPathlistMin,    // pathlist-min <root> <min-bytes>
 	// Making files.
