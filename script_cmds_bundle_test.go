@@ -10,7 +10,7 @@ import (
 // run-hook <status> <hooks.json> <event> <matcher> <command>
 //
 // Finds, in a generated hooks.json, the handler of <event> whose group has
-// exactly <matcher> (” for none) and whose command line ends in the word
+// exactly <matcher> (empty for none) and whose command line ends in the word
 // <command>, and runs that command line through `sh -c` the way Claude Code
 // does (stdin from a preceding `stdin`, the script's environment, stdout and
 // stderr kept like exec); it fails unless the exit status is <status>.
