@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -198,11 +199,16 @@ func corpusRoot(env func(string) (string, bool)) (string, error) {
 	return records.RootFromEnv(getenv, "QUERY_RECORDS_ROOT"), nil
 }
 
-// listStores is the --list-stores output: one store per line.
+// listStores is the --list-stores output: one store per line, a vendor
+// store followed by a TAB and "(vendor)".
 func listStores(stores []string) []byte {
 	var b []byte
 	for _, s := range stores {
-		b = append(append(b, s...), '\n')
+		b = append(b, s...)
+		if slices.Contains(records.VendorStores(), s) {
+			b = append(b, "\t(vendor)"...)
+		}
+		b = append(b, '\n')
 	}
 	return b
 }
