@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
 )
 
 // Help is what a command says about itself: its name and its usage text
@@ -38,4 +39,15 @@ func (h Help) Answer(args []string, stdout, stderr io.Writer) (code int, done bo
 		return 0, true
 	}
 	return 0, false
+}
+
+// IsTerminal reports whether w is a terminal: an *os.File whose mode is a
+// character device. Commands use it only to add a hint for a person.
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

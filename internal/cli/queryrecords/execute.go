@@ -184,8 +184,16 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 	if o.cat {
 		return cat(c, o.catArgs)
 	}
-	return query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"))
+	out, err := query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"))
+	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "") && stderrIsTerminal(stderr) {
+		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
+	}
+	return out, err
 }
+
+// stderrIsTerminal is the seam through which tests pretend stderr is a
+// terminal.
+var stderrIsTerminal = cli.IsTerminal
 
 // corpusRoot is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else $HOME/.claude;
 // an unset HOME (with neither override) is an error, as in bash.
