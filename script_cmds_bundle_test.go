@@ -2,6 +2,7 @@ package procedures_test
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -38,4 +39,52 @@ func cmdRunHook(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	ts.Logf("sh -c %s", lines[0])
 	expectStatus(ts, "run-hook", false, []string{args[0], "sh", "-c", lines[0]}, nil)
+}
+
+// readme-snippet <name> <file>
+//
+// Writes to <file> the fenced code block that follows the line
+// `<!-- snippet:<name> -->` in the repository's README.md, so a scenario
+// runs exactly what the README tells a reader to copy. For a yaml block
+// (a CI step) it writes the step's `run: |` body, de-indented: the shell
+// the CI runner would run.
+func cmdReadmeSnippet(ts *testscript.TestScript, neg bool, args []string) {
+	usage(ts, neg, len(args) == 2, "readme-snippet <name> <file>")
+	readme, err := os.ReadFile("README.md") // the tests run in the repository root
+	ts.Check(err)
+	_, after, ok := strings.Cut(string(readme), "<!-- snippet:"+args[0]+" -->\n")
+	if !ok {
+		ts.Fatalf("readme-snippet: README.md has no <!-- snippet:%s --> marker", args[0])
+	}
+	lines := strings.Split(after, "\n")
+	if !strings.HasPrefix(lines[0], "```") {
+		ts.Fatalf("readme-snippet: the marker %s is not followed by a fenced block", args[0])
+	}
+	lang := strings.TrimPrefix(lines[0], "```")
+	var body []string
+	for _, l := range lines[1:] {
+		if l == "```" {
+			break
+		}
+		body = append(body, l)
+	}
+	if lang == "yaml" {
+		var run []string
+		indent, in := "", false
+		for _, l := range body {
+			switch {
+			case strings.HasSuffix(l, "run: |") && run == nil:
+				indent, in = strings.Repeat(" ", len(l)-len("run: |")+2), true
+			case in && strings.HasPrefix(l, indent):
+				run = append(run, strings.TrimPrefix(l, indent))
+			default:
+				in = false // the block ended
+			}
+		}
+		if len(run) == 0 {
+			ts.Fatalf("readme-snippet: the yaml block %s has no run: | body", args[0])
+		}
+		body = run
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(strings.Join(body, "\n")+"\n"), 0o644))
 }
