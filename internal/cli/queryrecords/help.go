@@ -12,4 +12,6 @@ var help = cli.Help{Name: "query-records", Hook: false, Usage: `Usage: query-rec
 Queries the record stores under $QUERY_RECORDS_ROOT (else $CODEX_ROOT, else
 $HOME/.claude), plus $QUERY_RECORDS_EXTRA_STORES. Exits 0 on success (an
 empty result included), 2 on a usage error, 3 when a store cannot be read.
+--k-floor and $QUERY_RECORDS_K_FLOOR are accepted for compatibility and
+ignored, as upstream.
 `}
