@@ -26,8 +26,9 @@ import (
 	"github.com/procedures-go/procedures/records"
 )
 
-// Main is the hook; see the package doc. It takes no arguments and never
-// writes to stdout.
+// Main is the hook; see the package doc. Given any argument it only answers
+// it (see cli.Help.Answer: no stdin, no log); otherwise it never writes to
+// stdout.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
