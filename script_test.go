@@ -29,6 +29,13 @@ func TestMain(m *testing.M) {
 		cmds[c.Name] = func() { os.Exit(c.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }
 	}
 	cmds[multicall.Name] = func() { os.Exit(multicall.Main()) }
+	// Under -race every process sleeps 1 s at exit by default (GORACE
+	// atexit_sleep_ms=1000), and the scenarios start over a thousand: that
+	// alone outran go test's 10-minute timeout. testscript passes GORACE on
+	// to the commands, so they sleep 10 ms instead, unless the caller chose.
+	if _, ok := os.LookupEnv("GORACE"); !ok {
+		os.Setenv("GORACE", "atexit_sleep_ms=10")
+	}
 	testscript.Main(m, cmds)
 }
 
