@@ -79,13 +79,19 @@ func newSandbox(t testing.TB) *sandbox {
 	}
 	os.WriteFile(filepath.Join(root, "plugin/skills/how-do-i/SKILL.md"), []byte("x"), 0o666)
 	os.WriteFile(filepath.Join(root, "plugin/skills/am-i-done/SKILL.md"), []byte("x"), 0o666)
-	return &sandbox{root: root, env: []string{
+	s := &sandbox{root: root, env: []string{
 		"TURN_STATE_DIR=" + filepath.Join(root, "tsd"),
 		"HOME=" + filepath.Join(root, "home"),
 		"GATE_FAILOPEN_LOG=" + filepath.Join(root, "failopen.jsonl"),
 		"GATE_ESCAPE_LOG=" + filepath.Join(root, "escape.jsonl"),
 		"PROCEDURES_BIN_DIR=" + filepath.Join(root, "plugin/bin"),
 	}}
+	if testing.CoverMode() != "" {
+		// A coverage-built hook without GOCOVERDIR warns on stderr; give
+		// it a directory outside the sandbox the tests inspect.
+		s.env = append(s.env, "GOCOVERDIR="+t.TempDir())
+	}
+	return s
 }
 
 func (s *sandbox) envMap() cli.Env {
