@@ -38,6 +38,13 @@ func TestMain(m *testing.M) {
 		clidoctor.TurnStateDefault = os.Getenv("PROCEDURES_DOCTOR_TEST_TURN_STATE_DEFAULT")
 		doctorMain()
 	}
+	// Under -race every process sleeps 1 s at exit by default (GORACE
+	// atexit_sleep_ms=1000), and the scenarios start over a thousand: that
+	// alone outran go test's 10-minute timeout. testscript passes GORACE on
+	// to the commands, so they sleep 10 ms instead, unless the caller chose.
+	if _, ok := os.LookupEnv("GORACE"); !ok {
+		os.Setenv("GORACE", "atexit_sleep_ms=10")
+	}
 	testscript.Main(m, cmds)
 }
 
@@ -71,6 +78,8 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"lookpath":        cmdLookPath,       // lookpath <program> <VAR>
 	"repo-path":       cmdRepoPath,       // repo-path <VAR> <relpath>
 	"envfile":         cmdEnvfile,        // envfile <VAR> <file>
+	"run-hook":        cmdRunHook,        // run-hook <status> <hooks.json> <event> <matcher> <command>
+	"readme-snippet":  cmdReadmeSnippet,  // readme-snippet <name> <file>
 	"survey-paths":    cmdSurveyPaths,    // survey-paths [-n N] [-append ref]... <VAR>
 	"pathlist-min":    cmdPathlistMin,    // pathlist-min <root> <min-bytes>
 	// Making files.

@@ -54,7 +54,8 @@ type Result struct {
 	// is one (see [Payload.SessionID]).
 	SessionID    string
 	HasSessionID bool
-	// Digest is the digest text when Shape is Digest, trailing LFs removed.
+	// Digest is the digest text when Shape is Digest, NUL bytes and
+	// trailing LFs removed.
 	Digest string
 	// Legacy reports a digest taken from the legacy string wrapper.
 	Legacy bool
@@ -119,8 +120,8 @@ func rejected(s string) bool {
 // (nil when there is none). The live object shape needs status "forked" and
 // success true and carries the digest, unwrapped, in result; the legacy
 // string shape carries it behind a "Skill "…" completed (forked execution).
-// … Result:" wrapper. It returns the shape, the digest text (trailing LFs
-// removed) and whether the legacy wrapper was used.
+// … Result:" wrapper. It returns the shape, the digest text (NUL bytes and
+// trailing LFs removed) and whether the legacy wrapper was used.
 func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
 	var obj map[string]json.RawMessage
 	var str string
@@ -146,7 +147,7 @@ func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
 		}
 	}
 	if found && !rejected(candidate) {
-		if d := strings.TrimRight(candidate, "\n"); d != "" {
+		if d := commandSubstitution(candidate); d != "" {
 			return Digest, d, isStr
 		}
 	}
@@ -176,6 +177,13 @@ func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
 		return Failed, "", false
 	}
 	return Unrecognized, "", false
+}
+
+// commandSubstitution is s as a shell command substitution yields it, the
+// way the bash original read the digest: NUL bytes dropped, then trailing
+// LFs trimmed.
+func commandSubstitution(s string) string {
+	return strings.TrimRight(strings.ReplaceAll(s, "\x00", ""), "\n")
 }
 
 func stringOf(v json.RawMessage) (string, bool) {

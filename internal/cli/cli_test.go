@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"testing"
 )
@@ -22,5 +24,25 @@ func TestLookupTellsUnsetFromEmpty(t *testing.T) {
 	}
 	if v := OSEnv()("PROCEDURES_CLI_TEST_MISSING"); v != "" {
 		t.Errorf("OSEnv: unset variable reads %q", v)
+	}
+}
+
+// Pipes, regular files and in-memory writers are not terminals.
+func TestIsTerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	f, err := os.Create(t.TempDir() + "/f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for name, wr := range map[string]io.Writer{"pipe": w, "file": f, "buffer": new(bytes.Buffer)} {
+		if IsTerminal(wr) {
+			t.Errorf("%s reads as a terminal", name)
+		}
 	}
 }

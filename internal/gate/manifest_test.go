@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/offswitch"
+	"github.com/procedures-go/procedures/internal/wiring"
 )
 
 // gateKeys are the switch keys the hooks evaluate: the two gates here, the
@@ -24,13 +26,9 @@ type option struct {
 	Sensitive   bool   `json:"sensitive"`
 }
 
-// The manifest fixture carries §2.2's userConfig verbatim (the shipped
-// plugin.json is owned by the packaging work).
+// The shipped plugin.json, as the bundle writes it from the wiring table.
 func TestManifestSwitches(t *testing.T) {
-	data, err := os.ReadFile("testdata/plugin.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := wiring.PluginJSON("procedures", "0.0.0", "d")
 	var m struct {
 		UserConfig map[string]option `json:"userConfig"`
 	}
@@ -76,10 +74,7 @@ func TestManifestSwitches(t *testing.T) {
 // (translated): every command the wiring names is a binary in the plugin's
 // bin/ (one per hook; no library to carry).
 func TestManifestWiring(t *testing.T) {
-	data, err := os.ReadFile("testdata/hooks.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := wiring.HooksJSON(bundle.HookCommand)
 	var h struct {
 		Hooks map[string][]struct {
 			Matcher string `json:"matcher"`
@@ -95,14 +90,19 @@ func TestManifestWiring(t *testing.T) {
 	for event, groups := range h.Hooks {
 		for _, g := range groups {
 			for _, c := range g.Hooks {
-				got = append(got, event+"|"+g.Matcher+"|"+c.Command[strings.LastIndex(c.Command, "/")+1:])
+				f := strings.Fields(c.Command)
+				if len(f) != 3 || f[0] != "sh" || f[1] != `"${CLAUDE_PLUGIN_ROOT}/bin/procedures"` {
+					t.Errorf("MF-01: %q does not run the launcher", c.Command)
+					continue
+				}
+				got = append(got, event+"|"+g.Matcher+"|"+f[2])
 			}
 		}
 	}
 	sort.Strings(got)
 	want := []string{
 		"PostToolUse|Skill|digest-record", "PostToolUse|Skill|turn-state-record",
-		"PostToolUse|Write|Edit|enforce-frontmatter", "PreToolUse||how-do-i-gate",
+		"PostToolUse|Write|Edit|MultiEdit|enforce-frontmatter", "PreToolUse||how-do-i-gate",
 		"Stop||am-i-done-gate", "UserPromptSubmit||turn-state-reset",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -4,14 +4,28 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/wiring"
 )
 
-// The gate keys.
-const (
-	HowDoIGate       = "HOW_DO_I_GATE"
-	AmIDoneGate      = "AM_I_DONE_GATE"
-	FrontmatterCheck = "FRONTMATTER_CHECK"
+// The gate keys, each the key of the wiring table's switch for that hook
+// (its userConfig option enable_<x> switches off the key upper(<x>)), so
+// the keys the hooks evaluate are the keys plugin.json declares.
+var (
+	HowDoIGate       = keyOf("how-do-i-gate")       // HOW_DO_I_GATE
+	AmIDoneGate      = keyOf("am-i-done-gate")      // AM_I_DONE_GATE
+	FrontmatterCheck = keyOf("enforce-frontmatter") // FRONTMATTER_CHECK
 )
+
+// keyOf is the key of the switch the wiring table declares for command, or
+// "" when there is none (a test asserts there always is one).
+func keyOf(command string) string {
+	for _, s := range wiring.Switches() {
+		if s.Command == command {
+			return s.Key()
+		}
+	}
+	return ""
+}
 
 // ReleasedBy reports the variable that switches the gate key off, or "" when
 // the gate is on. Only the exact values 0 and (any case) false switch off;

@@ -121,3 +121,13 @@ func TestRecordConcurrentAppends(t *testing.T) {
 		}
 	}
 }
+
+// The exported keys are the wiring table's, spelled as the escape log and
+// the variables name them.
+func TestKeysFromTheWiringTable(t *testing.T) {
+	for _, k := range [][2]string{{HowDoIGate, "HOW_DO_I_GATE"}, {AmIDoneGate, "AM_I_DONE_GATE"}, {FrontmatterCheck, "FRONTMATTER_CHECK"}} {
+		if got, want := k[0], k[1]; got != want {
+			t.Errorf("key %q, want %q", got, want)
+		}
+	}
+}

@@ -30,10 +30,13 @@ import (
 // gate is the name this hook records fail-opens under.
 const gate = "digest-record"
 
-// Main is the whole hook. It ignores args, never writes to stdout or stderr
-// (they are accepted for the uniform signature only) and returns 0 on every
-// path, a panic included.
-func Main(_ []string, stdin io.Reader, _, _ io.Writer, getenv cli.Env) (code int) {
+// Main is the whole hook. Given any argument it only answers it (see
+// cli.Help.Answer: no stdin, no log); otherwise it never writes to stdout or
+// stderr. It returns 0 on every path, a panic included.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv cli.Env) (code int) {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	defer func() {
 		recover()
 		code = 0

@@ -146,7 +146,7 @@ const selfRole = "DIGEST_RECORD_TEST_ROLE"
 func TestMain(m *testing.M) {
 	switch os.Getenv(selfRole) {
 	case "hook":
-		os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv()))
+		os.Exit(Main(nil, os.Stdin, os.Stdout, os.Stderr, cli.OSEnv()))
 	case "noop":
 		os.Exit(0)
 	}

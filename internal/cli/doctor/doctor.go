@@ -52,6 +52,9 @@ var TurnStateDefault string
 
 // Main runs the doctor.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := (cli.Help{Name: "doctor", Usage: usage}).Answer(args, stdout, stderr); done {
+		return code
+	}
 	fs := flag.NewFlagSet("procedures doctor", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	plugin := fs.String("plugin", "", "")

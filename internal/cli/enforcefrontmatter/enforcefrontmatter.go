@@ -26,9 +26,13 @@ import (
 	"github.com/procedures-go/procedures/records"
 )
 
-// Main is the hook; see the package doc. It takes no arguments and never
-// writes to stdout.
-func Main(_ []string, stdin io.Reader, _, stderr io.Writer, env cli.Env) int {
+// Main is the hook; see the package doc. Given any argument it only answers
+// it (see cli.Help.Answer: no stdin, no log); otherwise it never writes to
+// stdout.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	return run(stdin, stderr, env, time.Now)
 }
 
@@ -52,8 +56,8 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 		return 0
 	}
 	root := records.RootFromEnv(getenv, "KNOWLEDGE_ROOT")
-	rel, ok := records.InRoot(root, file) // cleaned, and resolved alike
-	if !ok {
+	rel, ok := records.InRoot(root, file)      // cleaned, and resolved alike
+	if !ok || !records.IsLintableRecord(rel) { // decided by the lint's rule, not its output
 		return 0
 	}
 	res, err := records.LintTargets(root, []string{rel})
@@ -66,7 +70,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
 	out.Write(cli.ExtraStoreWarnings(rejected))
 	res.WriteCapped(&out, &out, maxShownFindings)
-	if bytes.Contains(out.Bytes(), []byte("not a lintable record")) || !res.Failed() {
+	if !res.Failed() {
 		return 0
 	}
 	if !offswitch.EnabledOrLogRelease(offswitch.FrontmatterCheck, getenv, now()) {

@@ -32,7 +32,10 @@ import (
 )
 
 // Main runs the gate; it returns 0 on every path, a panic included.
-func Main(_ []string, stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	return gate.Run(gate.LabelHowDoI, stdin, stdout, env, Decide)
 }
 

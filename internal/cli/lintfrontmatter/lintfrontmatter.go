@@ -23,6 +23,12 @@ import (
 
 // Main is the command; see the package doc. It never reads stdin.
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:] // the paths that follow are paths, even --help
+	}
 	return run(args, stdout, stderr, env)
 }
 

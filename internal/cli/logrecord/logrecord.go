@@ -34,6 +34,9 @@ const usage = "usage: log-record.sh <mistake|decision|solution|failure-mode> [fl
 
 // Main runs log-record with args (without the program name).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	if len(args) == 0 {
 		return fail(stderr, usage)
 	}

@@ -22,6 +22,9 @@ import (
 
 // Main is the command. It reads neither stdin nor the environment.
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	fs := cli.FlagSet("plugin-surface-lint")
 	var opt pluginlint.SurfaceOptions
 	fs.BoolVar(&opt.Procedures, "procedures", false, "")

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -183,8 +184,16 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 	if o.cat {
 		return cat(c, o.catArgs)
 	}
-	return query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"))
+	out, err := query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"))
+	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "") && stderrIsTerminal(stderr) {
+		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
+	}
+	return out, err
 }
+
+// stderrIsTerminal is the seam through which tests pretend stderr is a
+// terminal.
+var stderrIsTerminal = cli.IsTerminal
 
 // corpusRoot is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else $HOME/.claude;
 // an unset HOME (with neither override) is an error, as in bash.
@@ -198,11 +207,16 @@ func corpusRoot(env func(string) (string, bool)) (string, error) {
 	return records.RootFromEnv(getenv, "QUERY_RECORDS_ROOT"), nil
 }
 
-// listStores is the --list-stores output: one store per line.
+// listStores is the --list-stores output: one store per line, a vendor
+// store followed by a TAB and "(vendor)".
 func listStores(stores []string) []byte {
 	var b []byte
 	for _, s := range stores {
-		b = append(append(b, s...), '\n')
+		b = append(b, s...)
+		if slices.Contains(records.VendorStores(), s) {
+			b = append(b, "\t(vendor)"...)
+		}
+		b = append(b, '\n')
 	}
 	return b
 }

@@ -28,6 +28,9 @@ import (
 
 // Main is the command; see the package doc. It never reads stdin.
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	// A closed stdout (| head) must end the run quietly, not kill it.
 	signal.Ignore(syscall.SIGPIPE)
 	return run(args, stdout, stderr, func(k string) (string, bool) { return cli.Lookup(env, k) })

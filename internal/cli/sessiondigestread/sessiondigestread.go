@@ -30,6 +30,9 @@ const usage = "session-digest: read-only \u2014 usage: session-digest-read.sh --
 // Main is the command. It never reads stdin; it returns 2 on a usage error
 // and 0 otherwise.
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, getenv cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	if len(args) == 0 || args[0] != "--read" {
 		fmt.Fprint(stderr, usage)
 		return 2

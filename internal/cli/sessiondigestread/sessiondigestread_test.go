@@ -35,7 +35,8 @@ func TestRun(t *testing.T) {
 		{[]string{"--read=s1"}, 2, "", usage},
 		{[]string{"-r", "s1"}, 2, "", usage},
 		{[]string{"--READ", "s1"}, 2, "", usage},
-		{[]string{"--help"}, 2, "", usage},
+		{[]string{"--help"}, 0, help.Usage, ""},
+		{[]string{"-r", "--help"}, 2, "", usage},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := Main(c.args, strings.NewReader("forged"), &stdout, &stderr, getenv)

@@ -23,6 +23,9 @@ import (
 
 // Main is the command. It reads neither stdin nor the environment.
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	fs := cli.FlagSet("tierpin-lint")
 	all := fs.Bool("all-plugins", false, "")
 	var opt pluginlint.TierPinOptions

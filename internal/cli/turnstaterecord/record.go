@@ -30,7 +30,10 @@ var keys = map[string]string{
 }
 
 // Main runs the hook; it returns 0 on every path, a panic included.
-func Main(_ []string, stdin io.Reader, _, _ io.Writer, env cli.Env) (code int) {
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) (code int) {
+	if code, done := help.Answer(args, stdout, stderr); done {
+		return code
+	}
 	defer func() {
 		recover()
 		code = 0

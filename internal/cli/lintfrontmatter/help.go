@@ -1,0 +1,13 @@
+package lintfrontmatter
+
+import "github.com/procedures-go/procedures/internal/cli"
+
+// help is what lint-frontmatter answers to --help and --version.
+var help = cli.Help{Name: "lint-frontmatter", Hook: false, Usage: `Usage: lint-frontmatter [--] [RECORD...]
+
+Checks the frontmatter of the knowledge-store records under
+$LINT_FRONTMATTER_ROOT (else $CODEX_ROOT, else $HOME/.claude): every record,
+or only the RECORD paths given. Exits 0 when clean, 1 on any finding.
+-h/--help and --version are options only as the first argument; -- ends
+the options, so "lint-frontmatter -- --help" lints a file named --help.
+`}

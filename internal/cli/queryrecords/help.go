@@ -1,0 +1,17 @@
+package queryrecords
+
+import "github.com/procedures-go/procedures/internal/cli"
+
+// help is what query-records answers to --help and --version.
+var help = cli.Help{Name: "query-records", Hook: false, Usage: `Usage: query-records [--keyword WORDS] [--kind K] [--id ID] [--links-to REF] [--project P]
+                     [--limit N] [--full] [--rel-ratio R] [--k-floor N]
+       query-records --recall TERMS [--limit N]
+       query-records --cat RECORD...
+       query-records --list-stores
+
+Queries the record stores under $QUERY_RECORDS_ROOT (else $CODEX_ROOT, else
+$HOME/.claude), plus $QUERY_RECORDS_EXTRA_STORES. Exits 0 on success (an
+empty result included), 2 on a usage error, 3 when a store cannot be read.
+--k-floor and $QUERY_RECORDS_K_FLOOR are accepted for compatibility and
+ignored, as upstream.
+`}
