@@ -14,28 +14,6 @@ import (
 	"testing"
 )
 
-// §1.7: jq 1.6 escaping, observed upstream.
-func TestJQString(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"a\bb\fc\x01d\x7fe\u2028f/g<h>", "\"a\\bb\\fc\\u0001d\\u007fe\u2028f/g<h>\""},
-		{"it's \"quoted\"\\\n\t\r", `"it's \"quoted\"\\\n\t\r"`},
-		{"\x00\x1f", `"\u0000\u001f"`},
-		// jq replaces invalid UTF-8 the way jvp_utf8_next reads it.
-		{"a\xffb", "\"a\uFFFDb\""},           // invalid lead byte
-		{"a\x80\x80b", "\"a\uFFFD\uFFFDb\""}, // stray continuation bytes, one each
-		{"a\xe2\x82", "\"a\uFFFD\""},         // cut short by the end: one for the rest
-		{"a\xe2Ab", "\"a\uFFFDAb\""},         // too few continuation bytes: the lead only
-		{"a\xc0\xaf", "\"a\uFFFD\uFFFD\""},   // C0 is never a lead byte
-		{"a\xe0\x80\xafb", "\"a\uFFFDb\""},   // overlong as a whole
-		{"a\xed\xa0\x80b", "\"a\uFFFDb\""},   // surrogate
-		{"é€😀", "\"é€😀\""},
-	} {
-		if got := string(AppendJQString(nil, tc.in)); got != tc.want {
-			t.Errorf("AppendJQString(%q) = %s, want %s", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestMistakeRow(t *testing.T) {
 	m := Mistake{TS: "t", Category: "c", Trigger: "human", Description: `it's "quoted"`, Correction: "x", Severity: "low"}
 	want := `{"ts":"t","project":"","session":"","category":"c","trigger":"human","description":"it's \"quoted\"","correction":"x","skill":"","severity":"low","scenario_matched":""}` + "\n"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/jqtext"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -121,7 +122,7 @@ func (f Field) render() (string, error) {
 		return Quote(f.Value), nil
 	case JSONString:
 		if oneLine(f.Value) {
-			lit := string(AppendJQString(nil, f.Value))
+			lit := string(jqtext.AppendString(nil, f.Value))
 			if p := parse(block(f.Key, lit)); p.clean() && p.scalar(f.Key) == f.Value {
 				return lit, nil
 			}
