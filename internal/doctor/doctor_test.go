@@ -135,6 +135,13 @@ func TestParseHookCommand(t *testing.T) {
 		{`"$CLAUDE_PLUGIN_ROOT/bin/procedures" x`, "", "/p q/bin/procedures", "x", true},
 		{`'${CLAUDE_PLUGIN_ROOT}'/x y`, "", "${CLAUDE_PLUGIN_ROOT}/x", "y", true},
 		{`/bin/bash  a   b`, "/bin/bash", "a", "b", true},
+		{`sh "$CLAUDE_PLUGIN_ROOT/{x}*" a`, "sh", "/p q/{x}*", "a", true}, // literal inside double quotes
+		{`sh $CLAUDE_PLUGIN_ROOT/x*`, "", "", "", false},                  // a glob
+		{`sh "a\"b"`, "", "", "", false},                                  // an escape
+		{`sh ${CLAUDE_PLUGIN_ROOT:-/x}/y`, "", "", "", false},             // an operator
+		{`sh "$(id)"`, "", "", "", false},                                 // a substitution
+		{`X=1 sh a`, "", "", "", false},                                   // an assignment
+		{`sh a > b`, "", "", "", false},                                   // a redirection
 		{`sh "$HOME/x" y`, "", "", "", false},
 		{`sh x; rm -rf /`, "", "", "", false},
 		{`sh "x`, "", "", "", false},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mvdan.cc/sh/v3/syntax"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -273,76 +274,32 @@ type hookCmd struct {
 	args  []string // the rest
 }
 
-// parseHookCommand splits a hook command line into words the way sh does
-// for the forms a plugin uses: words separated by blanks, '...' and "..."
-// quoting, and $CLAUDE_PLUGIN_ROOT or ${CLAUDE_PLUGIN_ROOT} (outside single
-// quotes) replaced by root. Anything else a shell would interpret
-// (another variable, a backslash, globs, operators) is refused.
+// parseHookCommand reads a hook command line as sh would, on the AST of
+// mvdan.cc/sh/v3/syntax: it must be one simple command (no operators,
+// redirections, assignments or substitutions) whose words are literals,
+// '...' and "..." quoting, and $CLAUDE_PLUGIN_ROOT or ${CLAUDE_PLUGIN_ROOT},
+// which is replaced by root. Anything else a shell would interpret
+// (another variable, a backslash, a glob) is refused.
 func parseHookCommand(line, root string) (hookCmd, error) {
-	const v = "CLAUDE_PLUGIN_ROOT"
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	quote := byte(0)
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case quote == '\'':
-			if c == '\'' {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-			continue
-		case c == '$':
-			rest := line[i+1:]
-			switch {
-			case strings.HasPrefix(rest, "{"+v+"}"):
-				i += len(v) + 2
-			case strings.HasPrefix(rest, v) && (len(rest) == len(v) || !isNameByte(rest[len(v)])):
-				i += len(v)
-			default:
-				return hookCmd{}, fmt.Errorf("uses a variable other than %s", v)
-			}
-			cur.WriteString(root)
-			inWord = true
-			continue
-		case quote == '"':
-			if c == '"' {
-				quote = 0
-				continue
-			}
-			if c == '\\' || c == '`' {
-				return hookCmd{}, fmt.Errorf("uses %q inside double quotes", c)
-			}
-			cur.WriteByte(c)
-			continue
-		}
-		switch c {
-		case ' ', '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case '"', '\'':
-			quote = c
-			inWord = true
-		case '\\', '`', ';', '&', '|', '<', '>', '(', ')', '*', '?', '[', '#', '~', '\n', '{', '}':
-			return hookCmd{}, fmt.Errorf("uses %q, which the doctor does not interpret", c)
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(line), "")
+	if err != nil {
+		return hookCmd{}, fmt.Errorf("does not parse as a shell command: %v", err)
 	}
-	if quote != 0 {
-		return hookCmd{}, errors.New("has an unterminated quote")
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	if len(words) == 0 {
+	if len(f.Stmts) == 0 {
 		return hookCmd{}, errors.New("is empty")
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if len(f.Stmts) > 1 || !ok || len(st.Redirs) > 0 || len(call.Assigns) > 0 || st.Negated || st.Background {
+		return hookCmd{}, errors.New("is not one simple command, which the doctor does not interpret")
+	}
+	words := make([]string, 0, len(call.Args))
+	for _, w := range call.Args {
+		var b strings.Builder
+		if err := appendWord(&b, w.Parts, false, line, root); err != nil {
+			return hookCmd{}, err
+		}
+		words = append(words, b.String())
 	}
 	var c hookCmd
 	switch filepath.Base(words[0]) {
@@ -356,9 +313,47 @@ func parseHookCommand(line, root string) (hookCmd, error) {
 	return c, nil
 }
 
-func isNameByte(c byte) bool {
-	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+// appendWord appends the value of a word's parts to b, with
+// $CLAUDE_PLUGIN_ROOT replaced by root; line is the source the parts point
+// into; quoted says they stand inside double quotes. A part the doctor does
+// not interpret is an error.
+func appendWord(b *strings.Builder, parts []syntax.WordPart, quoted bool, line, root string) error {
+	for _, part := range parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			special := `\*?[~{}` // outside quotes: escapes, globs, tilde, braces
+			if quoted {
+				special = `\`
+			}
+			if i := strings.IndexAny(p.Value, special); i >= 0 {
+				return fmt.Errorf("uses %q, which the doctor does not interpret", p.Value[i])
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return errors.New("uses $'...' quoting, which the doctor does not interpret")
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if err := appendWord(b, p.Parts, true, line, root); err != nil {
+				return err
+			}
+		case *syntax.ParamExp:
+			switch line[p.Pos().Offset():p.End().Offset()] {
+			case "$" + pluginRootVar, "${" + pluginRootVar + "}":
+				b.WriteString(root)
+			default:
+				return fmt.Errorf("uses a variable other than %s", pluginRootVar)
+			}
+		default:
+			return errors.New("uses an expansion or substitution, which the doctor does not interpret")
+		}
+	}
+	return nil
 }
+
+// pluginRootVar is the one variable a hook command line may use.
+const pluginRootVar = "CLAUDE_PLUGIN_ROOT"
 
 // A resolution is where a hook command ends up on this platform.
 type resolution struct {
