@@ -56,3 +56,11 @@ func ExampleTurnStateDirFrom() {
 	// true
 	// /srv/turn-state
 }
+
+func ExampleSessionName() {
+	fmt.Println(digest.SessionName("../../etc/passwd"))
+	fmt.Println(digest.SessionName("héllo"))
+	// Output:
+	// ______etc_passwd
+	// h__llo
+}

@@ -59,13 +59,7 @@ func Sanitize(raw string) string {
 	if raw == "" {
 		return Unknown
 	}
-	b := []byte(raw)
-	for i, c := range b {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
-			b[i] = '_'
-		}
-	}
-	return string(b)
+	return digest.SessionName(raw)
 }
 
 func (s Store) path(sid, key string) string {
