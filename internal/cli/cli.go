@@ -15,56 +15,29 @@ import (
 	"flag"
 	"io"
 	"os"
-	"strings"
 )
 
-// Env reads one environment variable of the command's process; an unset
-// variable reads as "". Production code passes [OSEnv]; unit tests pass a
-// map lookup ([MapEnv]).
-type Env func(key string) string
+// Env looks up one environment variable of the command's process, as
+// os.LookupEnv does: its value and whether it is set at all. Production code
+// passes [OSEnv]; unit tests pass a map lookup ([MapEnv]). Most commands
+// only need [Env.Get].
+type Env func(key string) (string, bool)
+
+// Get is the variable's value, "" when it is unset.
+func (e Env) Get(key string) string {
+	v, _ := e(key)
+	return v
+}
 
 // OSEnv is the process environment.
-func OSEnv() Env {
-	return func(key string) string {
-		if name, ok := strings.CutPrefix(key, isSetProbe); ok {
-			return setMark(os.LookupEnv(name))
-		}
-		return os.Getenv(key)
-	}
-}
+func OSEnv() Env { return os.LookupEnv }
 
 // MapEnv reads variables from m; a nil map is an empty environment.
 func MapEnv(m map[string]string) Env {
-	return func(key string) string {
-		if name, ok := strings.CutPrefix(key, isSetProbe); ok {
-			_, set := m[name]
-			return setMark("", set)
-		}
-		return m[key]
+	return func(key string) (string, bool) {
+		v, ok := m[key]
+		return v, ok
 	}
-}
-
-// isSetProbe prefixes the key through which [Lookup] asks an Env whether a
-// variable is set. No variable name holds a NUL byte, so it never collides
-// with a real one.
-const isSetProbe = "\x00isset\x00"
-
-func setMark(_ string, set bool) string {
-	if set {
-		return "1"
-	}
-	return ""
-}
-
-// Lookup returns the value of key and whether it is set at all, for the rare
-// command that tells an unset variable from an empty one (query-records and
-// an unset HOME). [OSEnv] and [MapEnv] answer exactly; any other Env counts a
-// variable as set when it is not empty.
-func Lookup(env Env, key string) (string, bool) {
-	if v := env(key); v != "" {
-		return v, true
-	}
-	return "", env(isSetProbe+key) != ""
 }
 
 // MainFunc is the signature every command's Main has.

@@ -7,22 +7,25 @@ import (
 	"testing"
 )
 
-func TestLookupTellsUnsetFromEmpty(t *testing.T) {
+func TestEnvTellsUnsetFromEmpty(t *testing.T) {
 	env := MapEnv(map[string]string{"EMPTY": "", "FULL": "x"})
 	for key, want := range map[string]bool{"EMPTY": true, "FULL": true, "MISSING": false} {
-		if _, set := Lookup(env, key); set != want {
-			t.Errorf("MapEnv: Lookup(%q) set = %v, want %v", key, set, want)
+		if _, set := env(key); set != want {
+			t.Errorf("MapEnv: env(%q) set = %v, want %v", key, set, want)
 		}
+	}
+	if env.Get("FULL") != "x" || env.Get("MISSING") != "" {
+		t.Error("MapEnv: Get reads the wrong value")
 	}
 	t.Setenv("PROCEDURES_CLI_TEST_EMPTY", "")
 	os.Unsetenv("PROCEDURES_CLI_TEST_MISSING")
-	if _, set := Lookup(OSEnv(), "PROCEDURES_CLI_TEST_EMPTY"); !set {
+	if _, set := OSEnv()("PROCEDURES_CLI_TEST_EMPTY"); !set {
 		t.Error("OSEnv: an empty variable reads as unset")
 	}
-	if _, set := Lookup(OSEnv(), "PROCEDURES_CLI_TEST_MISSING"); set {
+	if _, set := OSEnv()("PROCEDURES_CLI_TEST_MISSING"); set {
 		t.Error("OSEnv: an unset variable reads as set")
 	}
-	if v := OSEnv()("PROCEDURES_CLI_TEST_MISSING"); v != "" {
+	if v := OSEnv().Get("PROCEDURES_CLI_TEST_MISSING"); v != "" {
 		t.Errorf("OSEnv: unset variable reads %q", v)
 	}
 }

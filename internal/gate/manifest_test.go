@@ -64,7 +64,7 @@ func TestManifestSwitches(t *testing.T) {
 	// plain channel releases the gate).
 	for _, key := range gateKeys[:2] {
 		env := cli.MapEnv(map[string]string{"PROCEDURES_ENABLE_" + key: "false", "GATE_ESCAPE_LOG": os.DevNull})
-		if offswitch.EnabledOrLogRelease(key, env, time.Now()) {
+		if offswitch.EnabledOrLogRelease(key, env.Get, time.Now()) {
 			t.Errorf("MF-04: %s is not switched off by its variable", key)
 		}
 	}

@@ -293,7 +293,7 @@ func TestHooksWithoutPATH(t *testing.T) {
 		}
 		return out.String()
 	}
-	if env("PATH") != "" {
+	if _, set := env("PATH"); set {
 		t.Fatal("the environment has a PATH")
 	}
 	run("turn-state-reset", `{"session_id":"P"}`)
@@ -325,9 +325,9 @@ func TestRecoverReleases(t *testing.T) {
 	{
 		s := newSandbox(t)
 		env := s.envMap()
-		broken := cli.Env(func(k string) string {
+		broken := cli.Env(func(k string) (string, bool) {
 			if k == "GATE_ESCAPE_LOG" {
-				return filepath.Join(s.root, "no", "such", "dir", "escape.jsonl")
+				return filepath.Join(s.root, "no", "such", "dir", "escape.jsonl"), true
 			}
 			return env(k)
 		})
@@ -342,7 +342,7 @@ func TestRecoverReleases(t *testing.T) {
 	}
 	s := newSandbox(t)
 	func() {
-		defer gate.Recover(s.envMap(), gate.LabelHowDoI)
+		defer gate.Recover(s.envMap().Get, gate.LabelHowDoI)
 		panic("boom")
 	}()
 	b, _ := os.ReadFile(filepath.Join(s.root, "failopen.jsonl"))

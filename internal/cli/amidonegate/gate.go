@@ -42,7 +42,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
 	}
-	return gate.Run(gate.LabelAmIDone, stdin, stdout, env, Decide)
+	return gate.Run(gate.LabelAmIDone, stdin, stdout, env.Get, Decide)
 }
 
 // Decide returns the block line, or nil to let the Stop through (recording

@@ -41,7 +41,7 @@ func TestMainDecides(t *testing.T) {
 	if out := run(stop("s", used)); out != "" || !logged("reset-hook-never-ran") {
 		t.Errorf("a turn never started: %q", out)
 	}
-	st := turnstate.New(env)
+	st := turnstate.New(env.Get)
 	for _, sid := range []string{"s", "gone", "chat"} {
 		if err := st.Reset(sid, time.Now()); err != nil {
 			t.Fatal(err)

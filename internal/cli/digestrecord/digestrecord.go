@@ -46,7 +46,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv cli.E
 }
 
 func record(stdin io.Reader, getenv cli.Env) {
-	log := failopen.New(getenv)
+	log := failopen.New(getenv.Get)
 	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
 	if err != nil {
 		log.Record(gate, failopen.WhyMalformedPayload, "")
@@ -76,7 +76,7 @@ func record(stdin io.Reader, getenv cli.Env) {
 		log.Record(gate, failopen.WhyPayloadShapeUnrecognized, res.SessionID)
 		return
 	}
-	if _, err := digest.FromEnv(getenv).Write(key, res.Digest); err != nil {
+	if _, err := digest.FromEnv(getenv.Get).Write(key, res.Digest); err != nil {
 		log.Record(gate, failopen.WhyStoreUnwritable, key)
 	}
 }

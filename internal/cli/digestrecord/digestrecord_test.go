@@ -35,7 +35,7 @@ func livePayload(sid, result string) string {
 func runHook(t *testing.T, getenv func(string) string, payload string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	if code := Main(nil, strings.NewReader(payload), &stdout, &stderr, getenv); code != 0 {
+	if code := Main(nil, strings.NewReader(payload), &stdout, &stderr, asEnv(getenv)); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
 	if stdout.Len()+stderr.Len() > 0 {
@@ -70,7 +70,7 @@ func TestStoresLiveShape(t *testing.T) {
 func TestPanicExitsZero(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	r := readerFunc(func([]byte) (int, error) { panic("boom") })
-	if code := Main(nil, r, &stdout, &stderr, testEnv(t.TempDir())); code != 0 || stdout.Len()+stderr.Len() > 0 {
+	if code := Main(nil, r, &stdout, &stderr, asEnv(testEnv(t.TempDir()))); code != 0 || stdout.Len()+stderr.Len() > 0 {
 		t.Fatalf("exit %d, output %q %q", code, stdout.String(), stderr.String())
 	}
 }
@@ -83,7 +83,7 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 func TestUnreadableStdin(t *testing.T) {
 	dir := t.TempDir()
 	r := readerFunc(func([]byte) (int, error) { return 0, io.ErrUnexpectedEOF })
-	if code := Main(nil, r, io.Discard, io.Discard, testEnv(dir)); code != 0 {
+	if code := Main(nil, r, io.Discard, io.Discard, asEnv(testEnv(dir))); code != 0 {
 		t.Fatal(code)
 	}
 	if l := logLines(t, dir); len(l) != 1 || !strings.Contains(l[0], `"why":"malformed-payload"`) {
@@ -263,4 +263,9 @@ func BenchmarkInvocationVsNoop(b *testing.B) {
 	b.ReportMetric(float64(hookTime.Nanoseconds())/float64(b.N), "ns/hook")
 	b.ReportMetric(float64(noopTime.Nanoseconds())/float64(b.N), "ns/noop")
 	b.ReportMetric(float64(hookTime)/float64(noopTime), "hook/noop")
+}
+
+// asEnv reads getenv as a command's environment: an empty value is unset.
+func asEnv(getenv func(string) string) cli.Env {
+	return func(k string) (string, bool) { v := getenv(k); return v, v != "" }
 }

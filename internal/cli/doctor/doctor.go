@@ -84,7 +84,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		Plugin:     *plugin,
 		Since:      window,
 		Now:        time.Now(),
-		Getenv:     env,
+		Getenv:     env.Get,
 		Executable: exe,
 		Version:    cli.Version(),
 

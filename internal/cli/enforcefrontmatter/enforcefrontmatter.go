@@ -33,7 +33,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
 	}
-	return run(stdin, stderr, env, time.Now)
+	return run(stdin, stderr, env.Get, time.Now)
 }
 
 // run returns the hook's exit status: 2 to block on a violation, else 0.

@@ -36,7 +36,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
 	}
-	return gate.Run(gate.LabelHowDoI, stdin, stdout, env, Decide)
+	return gate.Run(gate.LabelHowDoI, stdin, stdout, env.Get, Decide)
 }
 
 // Decide returns the deny line, or nil to let the call through (recording

@@ -30,7 +30,7 @@ func TestMainDecides(t *testing.T) {
 	if out := run(edit); out != "" || !strings.Contains(log("GATE_FAILOPEN_LOG"), `"why":"reset-hook-never-ran"`) {
 		t.Errorf("a turn never started: %q, log %q", out, log("GATE_FAILOPEN_LOG"))
 	}
-	st := turnstate.New(env)
+	st := turnstate.New(env.Get)
 	if err := st.Reset("s", time.Now()); err != nil {
 		t.Fatal(err)
 	}

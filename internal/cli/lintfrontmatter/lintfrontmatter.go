@@ -29,7 +29,7 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:] // the paths that follow are paths, even --help
 	}
-	return run(args, stdout, stderr, env)
+	return run(args, stdout, stderr, env.Get)
 }
 
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {

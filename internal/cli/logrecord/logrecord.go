@@ -154,7 +154,7 @@ func (c *run) require(flags ...string) error {
 
 // root is the resolved store root.
 func (c *run) root() (string, error) {
-	r, ok := recordwrite.Root(c.env)
+	r, ok := recordwrite.Root(c.env.Get)
 	if !ok {
 		return "", errors.New("cannot resolve the store root: neither CODEX_ROOT nor HOME is set")
 	}
@@ -163,7 +163,7 @@ func (c *run) root() (string, error) {
 
 // dir is $<envVar>, else <root>/<store>.
 func (c *run) dir(envVar, store string) (string, error) {
-	if d := c.env(envVar); d != "" {
+	if d := c.env.Get(envVar); d != "" {
 		return d, nil
 	}
 	r, err := c.root()
@@ -174,7 +174,7 @@ func (c *run) dir(envVar, store string) (string, error) {
 }
 
 func (c *run) mistakesFile() (string, error) {
-	if f := c.env("MISTAKES_JSONL"); f != "" {
+	if f := c.env.Get("MISTAKES_JSONL"); f != "" {
 		return f, nil
 	}
 	r, err := c.root()
@@ -430,7 +430,7 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	if err != nil {
 		return fmt.Errorf("internal error: %w; nothing was written", err)
 	}
-	root, _ := recordwrite.Root(c.env)
+	root, _ := recordwrite.Root(c.env.Get)
 	if rep := recordwrite.Lint(root, file, content); rep.Failed {
 		return &refusal{file: file, findings: rep.Lines}
 	}

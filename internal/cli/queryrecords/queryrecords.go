@@ -33,7 +33,7 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 	}
 	// A closed stdout (| head) must end the run quietly, not kill it.
 	signal.Ignore(syscall.SIGPIPE)
-	return run(args, stdout, stderr, func(k string) (string, bool) { return cli.Lookup(env, k) })
+	return run(args, stdout, stderr, env)
 }
 
 // run is the whole command; it returns the exit status.

@@ -46,7 +46,7 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, getenv cli.Env) 
 		return 0
 	}
 	w := bufio.NewWriter(stdout)
-	digest.FromEnv(getenv).Read(key, w)
+	digest.FromEnv(getenv.Get).Read(key, w)
 	w.Flush()
 	return 0
 }

@@ -2,6 +2,7 @@ package sessiondigestread
 
 import (
 	"bytes"
+	"github.com/procedures-go/procedures/internal/cli"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,7 +40,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-r", "--help"}, 2, "", usage},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := Main(c.args, strings.NewReader("forged"), &stdout, &stderr, getenv)
+		code := Main(c.args, strings.NewReader("forged"), &stdout, &stderr, asEnv(getenv))
 		if code != c.code || stdout.String() != c.stdout || stderr.String() != c.stderr {
 			t.Errorf("run(%q) = %d %q %q; want %d %q %q", c.args, code, stdout.String(), stderr.String(), c.code, c.stdout, c.stderr)
 		}
@@ -50,4 +51,9 @@ func TestRun(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("the reader changed the store: %v", entries)
 	}
+}
+
+// asEnv reads getenv as a command's environment: an empty value is unset.
+func asEnv(getenv func(string) string) cli.Env {
+	return func(k string) (string, bool) { v := getenv(k); return v, v != "" }
 }

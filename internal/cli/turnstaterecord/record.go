@@ -43,7 +43,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		return 0
 	}
 	if key, ok := keys[p.Skill()]; ok {
-		_ = turnstate.New(env).Mark(turnstate.SessionKey(p), key)
+		_ = turnstate.New(env.Get).Mark(turnstate.SessionKey(p), key)
 	}
 	return 0
 }

@@ -32,6 +32,6 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		code = 0
 	}()
 	p := gate.ReadPayload(stdin)
-	_ = turnstate.New(env).Reset(turnstate.SessionKey(p), time.Now())
+	_ = turnstate.New(env.Get).Reset(turnstate.SessionKey(p), time.Now())
 	return 0
 }
