@@ -1,0 +1,388 @@
+// Package evidence is the sweep behind `procedures evidence`: it streams
+// the transcripts Claude Code writes (main sessions and their subagent
+// forks, in both layouts Claude Code has used) and answers the retrieval
+// loop's open questions in five sections: the model tier of each fork
+// skill, the cost in four token buckets, the scout forks' retrieval
+// compliance, warm starts, and gate activity. It only reads.
+package evidence
+
+import (
+	"cmp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultWeights weigh input, cache_creation, cache_read and output
+// tokens into units.
+var DefaultWeights = [4]float64{1, 1.25, 0.1, 5}
+
+// Options say what to read and how to count it.
+type Options struct {
+	Projects     string    // the projects directory ($HOME/.claude/projects)
+	Since, Until time.Time // rows at or after Since and before Until; zero: unbounded
+	Session      string    // only this session id ("" all)
+	Skill        string    // only this scope: a skill (short or plugin:skill) or "main"
+	SplitAt      time.Time // when not zero, cost is split into before/after eras
+	Weights      [4]float64
+	// Pins are the models fork skills pin, by plugin:skill; a fork skill
+	// without a pin is listed without one.
+	Pins map[string]string
+	// Workers is the number of files read at once (0: GOMAXPROCS).
+	Workers int
+	// Progress, when set, is called after each file with the bytes read
+	// so far and the total to read; calls may come from several goroutines.
+	Progress func(done, total int64)
+}
+
+// Main is the scope of the main thread's turns.
+const Main = "main"
+
+// Sweep reads every transcript o names and returns the report.
+func Sweep(o Options) (*Report, error) {
+	if o.Weights == ([4]float64{}) {
+		o.Weights = DefaultWeights
+	}
+	rep := newReport()
+	trs, err := discover(o.Projects, &rep.Skipped)
+	if err != nil {
+		return nil, err
+	}
+	if o.Session != "" {
+		trs = slices.DeleteFunc(trs, func(t transcript) bool { return t.session != "" && t.session != o.Session })
+	}
+	scans := make([]*fileScan, len(trs))
+	var total int64
+	var mu sync.Mutex
+	var done int64
+	progress := func(n int64) {}
+	if o.Progress != nil {
+		for _, t := range trs {
+			if fi, err := statSize(t.path); err == nil {
+				total += fi
+			}
+		}
+		progress = func(n int64) {
+			mu.Lock()
+			done += n
+			d := done
+			mu.Unlock()
+			o.Progress(d, total)
+		}
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, max(len(trs), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				scans[i] = scan(trs[i], &o, progress)
+			}
+		}()
+	}
+	for i := range trs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	merge(rep, scans, &o)
+	return rep, nil
+}
+
+// A fork is one subagent transcript after the merge.
+type fork struct {
+	scan  *fileScan
+	skill string // plugin:skill, or "subagent" when nothing names one
+}
+
+func merge(rep *Report, scans []*fileScan, o *Options) {
+	spawned := map[string]string{} // session NUL agent -> skill
+	digests := map[string]bool{}
+	for _, s := range scans {
+		rep.Files++
+		rep.Lines += s.lines
+		rep.Bytes += s.bytes
+		rep.Skipped.add(&s.skipped)
+		for a, sk := range s.spawned {
+			spawned[s.session+"\x00"+a] = sk
+		}
+		for a := range s.digests {
+			digests[s.session+"\x00"+a] = true
+		}
+	}
+	scope := make([]string, len(scans))
+	var forks []fork
+	sessions := map[string]bool{}
+	for i, s := range scans {
+		if !s.isFork() {
+			scope[i] = Main
+			if s.session != "" && (s.lines > 0) {
+				sessions[s.session] = true
+			}
+			continue
+		}
+		sk := s.skill
+		if sk == "" {
+			sk = spawned[s.session+"\x00"+s.agent]
+		}
+		if sk == "" {
+			sk = "subagent"
+		}
+		scope[i] = sk
+		if s.lines > 0 {
+			forks = append(forks, fork{scan: s, skill: sk})
+		}
+	}
+	keep := func(sc string) bool {
+		if o.Skill == "" {
+			return true
+		}
+		if o.Skill == Main || sc == Main {
+			return o.Skill == sc
+		}
+		return sc == o.Skill || isSkill(sc, o.Skill)
+	}
+
+	// Turns: one (message.id, requestId) pair across all files, from its
+	// row with the largest four-bucket sum, the first read on a tie.
+	type gturn struct {
+		turnRow
+		scope string
+	}
+	var turns []gturn
+	at := map[string]int{}
+	for i, s := range scans {
+		for _, t := range s.turns {
+			if j, ok := at[t.key]; ok && t.key != "" {
+				if t.sum() > turns[j].sum() {
+					turns[j] = gturn{t, scope[i]}
+				}
+				continue
+			}
+			at[t.key] = len(turns)
+			turns = append(turns, gturn{t, scope[i]})
+		}
+	}
+
+	// Tier and cost.
+	tier := map[[2]string]*TierRow{}
+	cost := map[[2]string]*CostRow{}
+	costModels := map[[3]string]float64{}
+	era := func(t time.Time) string {
+		if o.SplitAt.IsZero() {
+			return "all"
+		}
+		if t.Before(o.SplitAt) {
+			return "before"
+		}
+		return "after"
+	}
+	for _, t := range turns {
+		if !keep(t.scope) {
+			continue
+		}
+		k := [2]string{t.scope, t.model}
+		tr := tier[k]
+		if tr == nil {
+			tr = &TierRow{Skill: t.scope, Model: t.model}
+			tier[k] = tr
+		}
+		tr.Turns++
+		if pin, ok := o.Pins[t.scope]; ok && pin != "" && !pinMatches(pin, t.model) {
+			if t.at.After(tr.lastOff) {
+				tr.lastOff = t.at
+				tr.LastOffPin = t.at.UTC().Format(time.RFC3339Nano)
+			}
+		}
+		e := era(t.at)
+		ck := [2]string{t.scope, e}
+		cr := cost[ck]
+		if cr == nil {
+			cr = &CostRow{Scope: t.scope, Era: e, Models: map[string]float64{}}
+			cost[ck] = cr
+		}
+		cr.Input += t.u[0]
+		cr.CacheCreation += t.u[1]
+		cr.CacheRead += t.u[2]
+		cr.Output += t.u[3]
+		w := weigh(t.u, o.Weights)
+		cr.Weighted += w
+		cr.Turns++
+		costModels[[3]string{t.scope, e, t.model}] += w
+	}
+	// Invocations: forks per skill (per era by their first row), and the
+	// sessions for the main thread.
+	inv := map[[2]string]int{}
+	for _, f := range forks {
+		inv[[2]string{f.skill, "all"}]++
+		if !o.SplitAt.IsZero() {
+			inv[[2]string{f.skill, era(f.scan.first)}]++
+		}
+	}
+	for _, s := range scans {
+		if !s.isFork() && s.lines > 0 {
+			inv[[2]string{Main, "all"}]++
+			if !o.SplitAt.IsZero() {
+				inv[[2]string{Main, era(s.first)}]++
+			}
+		}
+	}
+	for _, tr := range tier {
+		tr.Invocations = inv[[2]string{tr.Skill, "all"}]
+		tr.Pin = o.Pins[tr.Skill]
+		rep.Tier = append(rep.Tier, *tr)
+	}
+	slices.SortFunc(rep.Tier, func(a, b TierRow) int {
+		return cmp.Or(scopeCmp(a.Skill, b.Skill), strings.Compare(a.Model, b.Model))
+	})
+	for k, w := range costModels {
+		cr := cost[[2]string{k[0], k[1]}]
+		if cr.Weighted > 0 {
+			cr.Models[k[2]] = w / cr.Weighted
+		}
+	}
+	for _, cr := range cost {
+		cr.Invocations = inv[[2]string{cr.Scope, cr.Era}]
+		if cr.Turns > 0 {
+			cr.PerTurn = cr.Weighted / float64(cr.Turns)
+		}
+		rep.Cost = append(rep.Cost, *cr)
+	}
+	eraRank := map[string]int{"all": 0, "before": 1, "after": 2}
+	slices.SortFunc(rep.Cost, func(a, b CostRow) int {
+		return cmp.Or(scopeCmp(a.Scope, b.Scope), eraRank[a.Era]-eraRank[b.Era])
+	})
+
+	// Retrieval and warm starts: the how-do-i forks.
+	bySession := map[string][]*fileScan{}
+	for _, f := range forks {
+		if !isSkill(f.skill, "how-do-i") || !keep(f.skill) {
+			continue
+		}
+		s := f.scan
+		rep.Retrieval.Forks++
+		rep.Retrieval.QueryRecords += s.fork.queryRecords
+		if s.fork.catBatches == 1 {
+			rep.Retrieval.SingleCat++
+		}
+		rep.Retrieval.Unexpanded += s.fork.unexpanded
+		if len(s.fork.violations) == 0 && s.fork.catBatches <= 1 {
+			rep.Retrieval.Compliant++
+		}
+		for _, v := range s.fork.violations {
+			v.Session, v.Fork = s.session, s.agent
+			rep.Retrieval.Violations = append(rep.Retrieval.Violations, v)
+		}
+		rep.Warm.Forks++
+		if s.fork.digestReads > 0 {
+			rep.Warm.DigestReads++
+		}
+		if digests[s.session+"\x00"+s.agent] {
+			rep.Warm.DigestsWritten++
+		}
+		bySession[s.session] = append(bySession[s.session], s)
+	}
+	for _, s := range scans {
+		if !s.isFork() {
+			rep.Warm.TypedWithoutDigest += s.typed
+		}
+	}
+	var sids []string
+	for sid := range bySession {
+		sids = append(sids, sid)
+	}
+	slices.Sort(sids)
+	for _, sid := range sids {
+		fs := bySession[sid]
+		if len(fs) < 2 {
+			continue
+		}
+		rep.Warm.Sessions++
+		slices.SortStableFunc(fs, func(a, b *fileScan) int { return a.first.Compare(b.first) })
+		for i, s := range fs {
+			if i > 0 && s.fork.warmRead {
+				rep.Warm.WarmReads++
+			}
+			if i > 0 {
+				rep.Warm.Overlap = append(rep.Warm.Overlap, overlap(sid, fs[i-1], s))
+			}
+		}
+	}
+
+	// Gates, per session.
+	gs := map[string]*GateSession{}
+	for _, s := range scans {
+		if s.gates == (GateSession{}) {
+			continue
+		}
+		g := gs[s.session]
+		if g == nil {
+			g = &GateSession{Session: s.session}
+			gs[s.session] = g
+		}
+		g.Denials += s.gates.Denials
+		g.StopBlocks += s.gates.StopBlocks
+		g.Releases += s.gates.Releases
+	}
+	for _, g := range gs {
+		rep.Gates.Denials += g.Denials
+		rep.Gates.StopBlocks += g.StopBlocks
+		rep.Gates.Releases += g.Releases
+		rep.Gates.Sessions = append(rep.Gates.Sessions, *g)
+	}
+	slices.SortFunc(rep.Gates.Sessions, func(a, b GateSession) int { return strings.Compare(a.Session, b.Session) })
+	rep.Sessions = len(sessions)
+	rep.Forks = len(forks)
+}
+
+func overlap(sid string, a, b *fileScan) Overlap {
+	inter := 0
+	for p := range b.fork.catPaths {
+		if a.fork.catPaths[p] {
+			inter++
+		}
+	}
+	union := len(a.fork.catPaths) + len(b.fork.catPaths) - inter
+	ov := Overlap{Session: sid, Earlier: a.agent, Later: b.agent,
+		EarlierPaths: len(a.fork.catPaths), LaterPaths: len(b.fork.catPaths), Shared: inter}
+	if union > 0 {
+		j := float64(inter) / float64(union)
+		ov.Jaccard = &j
+	}
+	return ov
+}
+
+// scopeCmp orders the main thread first, then skills by name.
+func scopeCmp(a, b string) int {
+	if (a == Main) != (b == Main) {
+		if a == Main {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a, b)
+}
+
+func weigh(u [4]int64, w [4]float64) float64 {
+	return float64(u[0])*w[0] + float64(u[1])*w[1] + float64(u[2])*w[2] + float64(u[3])*w[3]
+}
+
+// pinMatches reports whether model is the one a skill pins: the same id,
+// or, for a family alias (opus, sonnet, haiku), a model id with that
+// family as one of its dash-separated parts.
+func pinMatches(pin, model string) bool {
+	if pin == model || pin == "inherit" {
+		return true
+	}
+	if strings.Contains(pin, "-") {
+		return strings.HasPrefix(model, pin)
+	}
+	return slices.Contains(strings.Split(model, "-"), pin)
+}

@@ -1,0 +1,253 @@
+package evidence
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+// A turnRow is the row that counts for one assistant turn of a file.
+type turnRow struct {
+	key   string // message.id NUL requestId; "" when the row has neither
+	model string
+	at    time.Time
+	u     [4]int64 // input, cache_creation, cache_read, output
+}
+
+func (t *turnRow) sum() int64 { return t.u[0] + t.u[1] + t.u[2] + t.u[3] }
+
+// forkScan is what one fork's transcript says about retrieval and warm
+// starts.
+type forkScan struct {
+	queryRecords int
+	catBatches   int
+	catPaths     map[string]bool
+	digestReads  int
+	warmRead     bool
+	violations   []Violation // other retrieval and unexpanded variables
+	unexpanded   int
+}
+
+// fileScan is everything one transcript contributes; files are read in
+// parallel and their scans merged in path order.
+type fileScan struct {
+	tr      transcript
+	session string // from the rows when the file name does not say
+	agent   string
+	skill   string // attributionSkill of the fork's rows
+	first   time.Time
+	turns   []turnRow
+	fork    forkScan
+	// main transcripts: the forks their Skill calls spawned, by agent id
+	spawned map[string]string
+	// agent ids of forked /how-do-i results that carry a digest
+	digests map[string]bool
+	typed   int // user-typed /how-do-i invocations
+	gates   GateSession
+	skipped Skipped
+	lines   int64
+	bytes   int64
+	err     error
+}
+
+func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
+	if !o.Since.IsZero() && t.Before(o.Since) {
+		return false
+	}
+	if !o.Until.IsZero() && !t.Before(o.Until) {
+		return false
+	}
+	return true
+}
+
+// scan reads one transcript.
+func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
+	fs := &fileScan{tr: tr, session: tr.session, agent: tr.agent}
+	fs.fork.catPaths = map[string]bool{}
+	f, err := os.Open(tr.path)
+	if err != nil {
+		fs.skipped.Unreadable++
+		return fs
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		fs.skipped.Unreadable++
+		return fs
+	}
+	if !trusted(fi) {
+		fs.skipped.Untrusted++
+		return fs
+	}
+	fs.bytes = fi.Size()
+	turnAt := map[string]int{}
+	pending := map[string]string{} // tool_use id -> what it was ("digest-read")
+	blocked := false
+	err = scanFile(io.LimitReader(f, fi.Size()), &fs.skipped, func(line []byte) {
+		fs.lines++
+		r, ok := decodeRow(line, &fs.skipped)
+		if !ok {
+			return
+		}
+		if o.Session != "" && r.SessionID != "" && r.SessionID != o.Session {
+			return
+		}
+		at, hasTime := r.time()
+		if (!o.Since.IsZero() || !o.Until.IsZero()) && (!hasTime || !fs.inWindow(at, o)) {
+			return
+		}
+		if fs.session == "" {
+			fs.session = r.SessionID
+		}
+		if fs.agent == "" && tr.flat {
+			fs.agent = r.AgentID
+		}
+		if fs.skill == "" && r.AttributionSkill != "" && fs.isFork() {
+			fs.skill = r.AttributionSkill
+		}
+		if hasTime && (fs.first.IsZero() || at.Before(fs.first)) {
+			fs.first = at
+		}
+		switch r.Type {
+		case "assistant":
+			fs.assistant(r, at, turnAt, pending)
+		case "user":
+			fs.user(r, pending)
+		case "system":
+			if r.Subtype != "stop_hook_summary" {
+				return
+			}
+			block := false
+			for _, e := range r.hookErrors() {
+				if strings.HasPrefix(e, "AM-I-DONE:") {
+					block = true
+				}
+			}
+			if block {
+				fs.gates.StopBlocks++
+			} else if blocked {
+				fs.gates.Releases++
+			}
+			blocked = block
+		}
+	})
+	if err != nil {
+		fs.skipped.Unreadable++
+	}
+	if progress != nil {
+		progress(fs.bytes)
+	}
+	return fs
+}
+
+func (fs *fileScan) isFork() bool { return fs.tr.agent != "" }
+
+func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[string]int, pending map[string]string) {
+	if u := r.Message.Usage; u != nil {
+		t := turnRow{model: r.Message.Model, at: at, u: [4]int64{u.Input, u.CacheCreation, u.CacheRead, u.Output}}
+		if r.Message.ID != "" || r.RequestID != "" {
+			t.key = r.Message.ID + "\x00" + r.RequestID
+		}
+		if i, ok := turnAt[t.key]; ok && t.key != "" {
+			if t.sum() > fs.turns[i].sum() {
+				fs.turns[i] = t
+			}
+		} else {
+			turnAt[t.key] = len(fs.turns)
+			fs.turns = append(fs.turns, t)
+		}
+	}
+	for _, b := range r.blocks() {
+		if b.Type != "tool_use" {
+			continue
+		}
+		var in toolInput
+		_ = json.Unmarshal(b.Input, &in)
+		switch b.Name {
+		case "Bash":
+			if !fs.isFork() {
+				continue
+			}
+			c := classify(in.Command)
+			if c.queryRecords {
+				fs.fork.queryRecords++
+			}
+			fs.fork.catBatches += c.catBatches
+			for _, p := range c.catPaths {
+				fs.fork.catPaths[p] = true
+			}
+			if c.digestRead {
+				fs.fork.digestReads++
+				pending[b.ID] = "digest-read"
+			}
+			if c.other {
+				fs.violate("other-retrieval", in.Command)
+			}
+			if c.unexpanded {
+				fs.fork.unexpanded++
+				fs.violate("unexpanded", in.Command)
+			}
+		case "Read", "Grep", "Glob":
+			if fs.isFork() && (storePath(in.FilePath) || storePath(in.Path) || storePath(in.Pattern)) {
+				fs.violate("other-retrieval", b.Name+" "+in.FilePath+in.Path+" "+in.Pattern)
+			}
+		}
+	}
+}
+
+// maxViolations bounds the violations one fork lists; all are counted.
+const maxViolations = 20
+
+func (fs *fileScan) violate(kind, cmd string) {
+	if len(fs.fork.violations) < maxViolations {
+		if len(cmd) > 500 {
+			cmd = cmd[:500] + "…"
+		}
+		fs.fork.violations = append(fs.fork.violations, Violation{Kind: kind, Command: cmd})
+	}
+}
+
+func (fs *fileScan) user(r *row, pending map[string]string) {
+	if s := r.contentText(); s != "" {
+		if strings.Contains(s, "<command-name>/how-do-i</command-name>") || strings.Contains(s, "<command-name>/procedures:how-do-i</command-name>") {
+			fs.typed++
+		}
+		return
+	}
+	for _, b := range r.blocks() {
+		if b.Type != "tool_result" {
+			continue
+		}
+		text := resultText(b.Content)
+		if b.IsError && strings.Contains(text, "HOW-DO-I-GATE:") {
+			fs.gates.Denials++
+		}
+		if pending[b.ToolUseID] == "digest-read" {
+			delete(pending, b.ToolUseID)
+			if strings.Contains(text, "==> prior /how-do-i digest ") {
+				fs.fork.warmRead = true
+			}
+		}
+	}
+	if !fs.isFork() && len(r.ToolUseResult) > 0 && r.ToolUseResult[0] == '{' {
+		var sr skillResult
+		if json.Unmarshal(r.ToolUseResult, &sr) == nil && sr.AgentID != "" && sr.CommandName != "" {
+			if fs.spawned == nil {
+				fs.spawned = map[string]string{}
+				fs.digests = map[string]bool{}
+			}
+			fs.spawned[sr.AgentID] = sr.CommandName
+			if isSkill(sr.CommandName, "how-do-i") && sr.Status == "forked" && strings.TrimSpace(sr.Result) != "" {
+				fs.digests[sr.AgentID] = true
+			}
+		}
+	}
+}
+
+// isSkill reports whether name is the skill short or any plugin's
+// plugin:short.
+func isSkill(name, short string) bool {
+	return name == short || strings.HasSuffix(name, ":"+short)
+}

@@ -1,0 +1,230 @@
+package evidence
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// MaxLine is the longest transcript line a section decodes, newline
+// excluded. A longer line that a section would need is skipped and counted
+// as "overlong"; a longer line of a type no section reads (an
+// api-request-blob row, say) is passed over without being held in memory.
+const MaxLine = 8 << 20
+
+// readBuf is the read buffer of one file: lines up to this size are never
+// copied.
+const readBuf = 256 << 10
+
+// A transcript is one file the sweep reads.
+type transcript struct {
+	path    string
+	session string // from the file name; "" for a flat agent file (rows say)
+	agent   string // "" for a main transcript
+	flat    bool   // an agent-<id>.jsonl beside the main transcripts
+}
+
+// discover lists the transcripts under projects, sorted by path: for each
+// project directory, the main transcripts <session>.jsonl, the flat agent
+// files agent-<id>.jsonl beside them, and the nested
+// <session>/subagents/agent-<id>.jsonl. Files and directories owned by
+// another user or writable by others are skipped and counted as
+// "untrusted"; anything that is not a regular file or directory (symlinks
+// included) is passed over.
+func discover(projects string, sk *Skipped) ([]transcript, error) {
+	if err := trustedDir(projects); err != nil {
+		return nil, err
+	}
+	projs, err := os.ReadDir(projects)
+	if err != nil {
+		return nil, err
+	}
+	var out []transcript
+	for _, p := range projs {
+		pdir := filepath.Join(projects, p.Name())
+		if !p.IsDir() {
+			continue
+		}
+		if trustedDir(pdir) != nil {
+			sk.Untrusted++
+			continue
+		}
+		ents, err := os.ReadDir(pdir)
+		if err != nil {
+			sk.Unreadable++
+			continue
+		}
+		for _, e := range ents {
+			name := e.Name()
+			switch {
+			case e.Type().IsRegular() && strings.HasSuffix(name, ".jsonl"):
+				stem := strings.TrimSuffix(name, ".jsonl")
+				if id, ok := strings.CutPrefix(stem, "agent-"); ok {
+					out = append(out, transcript{path: filepath.Join(pdir, name), agent: id, flat: true})
+				} else {
+					out = append(out, transcript{path: filepath.Join(pdir, name), session: stem})
+				}
+			case e.IsDir():
+				sub := filepath.Join(pdir, name, "subagents")
+				if fi, err := os.Lstat(sub); err != nil || !fi.IsDir() {
+					continue
+				}
+				if trustedDir(filepath.Join(pdir, name)) != nil || trustedDir(sub) != nil {
+					sk.Untrusted++
+					continue
+				}
+				agents, err := os.ReadDir(sub)
+				if err != nil {
+					sk.Unreadable++
+					continue
+				}
+				for _, a := range agents {
+					an := a.Name()
+					id, ok := strings.CutPrefix(strings.TrimSuffix(an, ".jsonl"), "agent-")
+					if !ok || !strings.HasSuffix(an, ".jsonl") || !a.Type().IsRegular() {
+						continue
+					}
+					out = append(out, transcript{path: filepath.Join(sub, an), session: name, agent: id})
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out, nil
+}
+
+// errUntrusted is a directory or file another user could have written.
+var errUntrusted = errors.New("owned by another user or writable by others")
+
+func trustedDir(dir string) error {
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return &fs.PathError{Op: "read", Path: dir, Err: errors.New("not a directory")}
+	}
+	if !trusted(fi) {
+		return &fs.PathError{Op: "read", Path: dir, Err: errUntrusted}
+	}
+	return nil
+}
+
+// skippedType reports whether a row of this type is one no section reads.
+func skippedType(t []byte) bool {
+	switch string(t) {
+	case "assistant", "user", "system":
+		return false
+	}
+	return true
+}
+
+// knownTypes are the row types Claude Code writes that the sweep knows
+// and passes over; any other type is counted in Skipped.UnknownTypes.
+var knownTypes = map[string]bool{
+	"assistant": true, "user": true, "system": true, "attachment": true,
+	"summary": true, "queue-operation": true, "api-request-blob": true,
+	"api-request": true, "api-request-shape": true, "tools-used": true,
+	"last-prompt": true, "cost-state": true, "mode": true, "atis-latch": true,
+	"file-history-snapshot": true, "custom-title": true, "progress": true,
+}
+
+// leadType returns the row type when the line starts with its "type" key,
+// as most rows Claude Code writes for itself do ({"type":"api-request-blob",
+// …), so a row no section needs is known without decoding it.
+func leadType(line []byte) ([]byte, bool) {
+	const lead = `{"type":"`
+	if !bytes.HasPrefix(line, []byte(lead)) {
+		return nil, false
+	}
+	rest := line[len(lead):]
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 || end > 64 {
+		return nil, false
+	}
+	return rest[:end], true
+}
+
+var needles = [][]byte{[]byte(`"type":"assistant"`), []byte(`"type":"user"`), []byte(`"type":"system"`)}
+
+// wanted reports whether a line may be a row some section reads. It never
+// says no to such a row: a row of a needed type carries one of the needles.
+func wanted(line []byte, sk *Skipped) bool {
+	if t, ok := leadType(line); ok {
+		if skippedType(t) {
+			sk.unknown(t)
+			return false
+		}
+		return true
+	}
+	for _, n := range needles {
+		if bytes.Contains(line, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// scanFile streams the lines of r (the first size bytes of a file: a file
+// that grows while it is read is read as that prefix) and calls fn with
+// each line a section may need, newline removed. The slice is valid only
+// during the call. Lines over MaxLine are counted, never held.
+func scanFile(r io.Reader, sk *Skipped, fn func(line []byte)) error {
+	br := bufio.NewReaderSize(r, readBuf)
+	var long []byte // a line longer than the buffer, being assembled
+	discard := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if discard {
+				continue
+			}
+			if long == nil {
+				if t, ok := leadType(chunk); ok && skippedType(t) {
+					sk.unknown(t)
+					discard = true
+					continue
+				}
+			}
+			if len(long)+len(chunk) > MaxLine {
+				sk.Overlong++
+				long, discard = nil, true
+				continue
+			}
+			long = append(long, chunk...)
+			continue
+		}
+		if len(chunk) > 0 || long != nil {
+			if discard {
+				discard = false
+			} else {
+				line := chunk
+				if long != nil {
+					if len(long)+len(chunk) > MaxLine+1 {
+						sk.Overlong++
+						line = nil
+					} else {
+						line = append(long, chunk...)
+					}
+				}
+				line = bytes.TrimSuffix(line, []byte("\n"))
+				if len(line) > 0 && wanted(line, sk) {
+					fn(line)
+				}
+			}
+			long = nil
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
