@@ -9,6 +9,7 @@ import (
 	"github.com/procedures-go/procedures/internal/cli/digestrecord"
 	"github.com/procedures-go/procedures/internal/cli/doctor"
 	"github.com/procedures-go/procedures/internal/cli/enforcefrontmatter"
+	"github.com/procedures-go/procedures/internal/cli/evidence"
 	"github.com/procedures-go/procedures/internal/cli/howdoigate"
 	"github.com/procedures-go/procedures/internal/cli/lintfrontmatter"
 	"github.com/procedures-go/procedures/internal/cli/logrecord"
@@ -34,6 +35,7 @@ var All = []Command{
 	{Name: "digest-record", Summary: "PostToolUse(Skill) hook: store a forked /how-do-i scout's digest", Hook: true, Main: digestrecord.Main},
 	{Name: "doctor", Summary: "check the installed plugin: wiring, switches, fail-open log, stores (read-only)", Main: doctor.Main},
 	{Name: "enforce-frontmatter", Summary: "PostToolUse(Write|Edit) hook: block a record written with bad frontmatter", Hook: true, Main: enforcefrontmatter.Main},
+	{Name: "evidence", Summary: "sweep the Claude Code transcripts: tier, cost, retrieval, warm starts, gates (read-only)", Main: evidence.Main},
 	{Name: "how-do-i-gate", Summary: "PreToolUse hook: deny acting tools until Skill(procedures:how-do-i) ran this turn", Hook: true, Main: howdoigate.Main},
 	{Name: "lint-frontmatter", Summary: "check the frontmatter of the knowledge-store records", Main: lintfrontmatter.Main},
 	{Name: "log-record", Summary: "append a mistake row, or write a decision, solution or failure-mode record the lint accepts", Main: logrecord.Main},
