@@ -1,0 +1,108 @@
+package evidence
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// genCorpus writes a synthetic projects directory in the shapes of the
+// real fixture, deterministically: sessions of turns, each main turn a
+// streamed message of one to three rows sharing message.id and requestId
+// (usage growing row by row, sometimes a smaller row last), some rows
+// without requestId, an api-request-blob of blobBytes before each request,
+// and per session two how-do-i forks (nested layout) that run
+// session-digest-read and query-records --cat. It returns the bytes
+// written.
+func genCorpus(tb testing.TB, dir string, sessions, turns, blobBytes int) int64 {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(1, 2))
+	blob := `{"type":"api-request-blob","sessionId":"%s","hash":"h","message":{"role":"user","content":[{"type":"text","text":"` +
+		strings.Repeat("x", blobBytes) + `"}]}}` + "\n"
+	base := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	var total int64
+	for s := range sessions {
+		sid := fmt.Sprintf("00000000-0000-4000-8000-%012d", s)
+		proj := filepath.Join(dir, fmt.Sprintf("-proj%d", s%3))
+		main := openGen(tb, filepath.Join(proj, sid+".jsonl"))
+		at := base.Add(time.Duration(s) * time.Hour)
+		ts := func() string { at = at.Add(time.Second); return at.Format("2006-01-02T15:04:05.000Z") }
+		msg := 0
+		assistant := func(w io.Writer, extra string, withReq bool, content string) {
+			msg++
+			id := fmt.Sprintf("msg_%d_%d", s, msg)
+			req := ""
+			if withReq {
+				req = fmt.Sprintf(`,"requestId":"req_%d_%d"`, s, msg)
+			}
+			in, cc, cr := rng.IntN(5000), rng.IntN(3000), rng.IntN(50000)
+			out := 1 + rng.IntN(200)
+			rows := 1 + rng.IntN(3)
+			for r := range rows {
+				o := out * (r + 1)
+				if r == rows-1 && rows > 1 && rng.IntN(4) == 0 {
+					o = 1 // a smaller last row: the largest one counts
+				}
+				fmt.Fprintf(w, `{"parentUuid":null,"isSidechain":%s,"type":"assistant","sessionId":"%s"%s%s,"timestamp":"%s","message":{"id":"%s","model":"claude-sonnet-4-5","role":"assistant","content":%s,"usage":{"input_tokens":%d,"cache_creation_input_tokens":%d,"cache_read_input_tokens":%d,"output_tokens":%d}}}`+"\n",
+					map[bool]string{true: "true", false: "false"}[extra != ""], sid, extra, req, ts(), id, content, in, cc, cr, o)
+			}
+		}
+		for t := range turns {
+			fmt.Fprintf(main, `{"type":"queue-operation","operation":"enqueue","sessionId":"%s","timestamp":"%s"}`+"\n", sid, ts())
+			fmt.Fprintf(main, `{"parentUuid":null,"isSidechain":false,"type":"user","sessionId":"%s","timestamp":"%s","message":{"role":"user","content":"prompt %d"}}`+"\n", sid, ts(), t)
+			fmt.Fprintf(main, blob, sid)
+			assistant(main, "", rng.IntN(10) != 0, `[{"type":"text","text":"ok"}]`)
+			if t < 2 { // two forks per session
+				agent := fmt.Sprintf("a%d%d", s, t)
+				fmt.Fprintf(main, `{"type":"user","isSidechain":false,"sessionId":"%s","timestamp":"%s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu%d","content":"done"}]},"toolUseResult":{"success":true,"commandName":"procedures:how-do-i","status":"forked","agentId":"%s","result":"GOAL: g"}}`+"\n", sid, ts(), t, agent)
+				f := openGen(tb, filepath.Join(proj, sid, "subagents", "agent-"+agent+".jsonl"))
+				extra := fmt.Sprintf(`,"agentId":"%s","attributionSkill":"procedures:how-do-i"`, agent)
+				fmt.Fprintf(f, blob, sid)
+				assistant(f, extra, true, `[{"type":"tool_use","id":"b1","name":"Bash","input":{"command":"bash \"/p/scripts/session-digest-read.sh\" --read \"`+sid+`\""}}]`)
+				prior := ""
+				if t == 1 {
+					prior = `==> prior /how-do-i digest 1 <==\nGOAL: g`
+				}
+				fmt.Fprintf(f, `{"type":"user","isSidechain":true,"sessionId":"%s"%s,"timestamp":"%s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"b1","content":"%s"}]}}`+"\n", sid, extra, ts(), prior)
+				assistant(f, extra, true, fmt.Sprintf(`[{"type":"tool_use","id":"b2","name":"Bash","input":{"command":"/p/bin/procedures query-records --cat references/decisions/d%d.md references/decisions/shared.md"}}]`, t))
+				total += closeGen(tb, f)
+			}
+		}
+		total += closeGen(tb, main)
+	}
+	return total
+}
+
+type genFile struct {
+	*bufio.Writer
+	f *os.File
+}
+
+func openGen(tb testing.TB, p string) genFile {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return genFile{bufio.NewWriterSize(f, 1<<16), f}
+}
+
+func closeGen(tb testing.TB, g genFile) int64 {
+	if err := g.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	fi, err := g.f.Stat()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g.f.Close()
+	return fi.Size()
+}
