@@ -217,6 +217,7 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	}
 	defer f.Close()
 	s, err := SummarizeFailOpen(f, since)
+	r.GateActivity = r.GateActivity || s.InWindow > 0
 	if err != nil {
 		add(Finding{Status: Fail, Subject: "log", Reason: fmt.Sprintf("%s: read error: %v", path, err)})
 	}

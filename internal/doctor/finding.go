@@ -46,6 +46,10 @@ type Report struct {
 	Plugin   string    `json:"plugin"`
 	Since    string    `json:"since"`
 	Findings []Finding `json:"findings"`
+
+	// GateActivity: fail-open or escape rows in the window; the text then
+	// points at procedures evidence.
+	GateActivity bool `json:"gate_activity"`
 }
 
 // Count returns how many findings have status s.
@@ -90,6 +94,9 @@ func (r *Report) WriteText(w io.Writer) error {
 				fmt.Fprintf(&b, "        fix: %s\n", f.Fix)
 			}
 		}
+	}
+	if r.GateActivity {
+		b.WriteString("\ngate activity per session, from the transcripts: procedures evidence\n")
 	}
 	fmt.Fprintf(&b, "\n%d fail, %d warn, %d ok\n", r.Count(Fail), r.Count(Warn), r.Count(OK))
 	_, err := io.WriteString(w, b.String())

@@ -46,6 +46,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 	}
 	defer f.Close()
 	s, err := SummarizeEscapes(f, since)
+	r.GateActivity = r.GateActivity || s.InWindow > 0
 	if err != nil {
 		add(Finding{Status: Warn, Subject: "escape log", Reason: fmt.Sprintf("%s: read error after %d records: %v", path, s.InWindow+s.Older, err)})
 		return
