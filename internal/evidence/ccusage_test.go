@@ -49,6 +49,14 @@ type ccTotals struct {
 // directory under config (config/projects) and returns its totals.
 func runCCUsage(tb testing.TB, bin, config string) ccTotals {
 	tb.Helper()
+	t, _ := runCCUsageState(tb, bin, config)
+	return t
+}
+
+// runCCUsageState is runCCUsage that also returns the process's state
+// (for its CPU time).
+func runCCUsageState(tb testing.TB, bin, config string) (ccTotals, *os.ProcessState) {
+	tb.Helper()
 	cmd := exec.Command(bin, "session", "--json", "--offline")
 	cmd.Env = append(os.Environ(), "CLAUDE_CONFIG_DIR="+config)
 	var stderr bytes.Buffer
@@ -61,7 +69,7 @@ func runCCUsage(tb testing.TB, bin, config string) ccTotals {
 	if err := json.Unmarshal(out, &doc); err != nil {
 		tb.Fatalf("ccusage output: %v\n%s", err, out)
 	}
-	return doc.Totals
+	return doc.Totals, cmd.ProcessState
 }
 
 func ourTotals(r *Report) ccTotals {

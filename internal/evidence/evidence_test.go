@@ -174,7 +174,7 @@ func TestSkippedLines(t *testing.T) {
 	long := `{"type":"user","x":"` + strings.Repeat("a", MaxLine) + `"}` + "\n"
 	blob := `{"type":"api-request-blob","x":"` + strings.Repeat("b", MaxLine) + `"}` + "\n"
 	write(t, filepath.Join(dir, "p", "s.jsonl"),
-		good+"{not json \"type\":\"user\"\n"+"{\"type\":\"user\",\"x\":\"\xff\"}\n"+long+blob+`{"type":"brand-new"}`+"\n"+good)
+		good+"{not json \"type\":\"assistant\"\n"+"{\"type\":\"assistant\",\"x\":\"\xff\"}\n"+long+blob+`{"type":"brand-new"}`+"\n"+good)
 	r := sweep(t, Options{Projects: dir})
 	want := Skipped{Overlong: 1, InvalidJSON: 1, InvalidUTF8: 1, UnknownTypes: map[string]int{"brand-new": 1}}
 	if !reflect.DeepEqual(r.Skipped, want) {

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"os"
@@ -85,7 +86,10 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 	turnAt := map[string]int{}
 	pending := map[string]string{} // tool_use id -> what it was ("digest-read")
 	blocked := false
-	err = scanFile(io.LimitReader(f, fi.Size()), &fs.skipped, func(line []byte) {
+	err = scanFile(io.LimitReader(f, fi.Size()), &fs.skipped, func(line []byte, kind int) {
+		if kind == kindUser && !userNeeded(line, pending) {
+			return
+		}
 		fs.lines++
 		r, ok := decodeRow(line, &fs.skipped)
 		if !ok {
@@ -140,6 +144,28 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 		progress(fs.bytes)
 	}
 	return fs
+}
+
+var (
+	needleGate        = []byte("HOW-DO-I-GATE:")
+	needleCommandName = []byte(`"commandName"`)
+)
+
+// userNeeded reports whether a user row may matter, before it is decoded:
+// a gate denial, a Skill result, a typed command, or the result of a
+// digest read this fork is waiting for. Tool results of every other call
+// (file reads, command output: most of a transcript's bytes) are passed
+// over undecoded.
+func userNeeded(line []byte, pending map[string]string) bool {
+	if bytes.Contains(line, needleGate) || bytes.Contains(line, needleCommandName) || bytes.Contains(line, needleCommand) {
+		return true
+	}
+	for id := range pending {
+		if bytes.Contains(line, []byte(id)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (fs *fileScan) isFork() bool { return fs.tr.agent != "" }

@@ -17,14 +17,19 @@ import (
 // streamed message of one to three rows sharing message.id and requestId
 // (usage growing row by row, sometimes a smaller row last), some rows
 // without requestId, an api-request-blob of blobBytes before each request,
-// and per session two how-do-i forks (nested layout) that run
+// a file read's tool result of half that before each answer, and per
+// session two how-do-i forks (nested layout) that run
 // session-digest-read and query-records --cat. It returns the bytes
 // written.
 func genCorpus(tb testing.TB, dir string, sessions, turns, blobBytes int) int64 {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(1, 2))
-	blob := `{"type":"api-request-blob","sessionId":"%s","hash":"h","message":{"role":"user","content":[{"type":"text","text":"` +
-		strings.Repeat("x", blobBytes) + `"}]}}` + "\n"
+	blobHead := `{"type":"api-request-blob","sessionId":"%s","hash":"h","message":{"role":"user","content":[{"type":"text","text":"`
+	blobBody := strings.Repeat("x", blobBytes) + `"}]}}` + "\n"
+	blob := func(w io.Writer, sid string) { fmt.Fprintf(w, blobHead, sid); io.WriteString(w, blobBody) }
+	// a file read's result: half a blob of source text
+	readHead := `{"parentUuid":null,"isSidechain":false,"type":"user","sessionId":"%s","timestamp":"%s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"r%d","content":"`
+	readBody := strings.Repeat(`func f() {\n\treturn\n}\n`, blobBytes/2/20) + `"}]},"toolUseResult":{"type":"text","file":{"filePath":"/src/f.go"}}}` + "\n"
 	base := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	var total int64
 	for s := range sessions {
@@ -56,14 +61,17 @@ func genCorpus(tb testing.TB, dir string, sessions, turns, blobBytes int) int64 
 		for t := range turns {
 			fmt.Fprintf(main, `{"type":"queue-operation","operation":"enqueue","sessionId":"%s","timestamp":"%s"}`+"\n", sid, ts())
 			fmt.Fprintf(main, `{"parentUuid":null,"isSidechain":false,"type":"user","sessionId":"%s","timestamp":"%s","message":{"role":"user","content":"prompt %d"}}`+"\n", sid, ts(), t)
-			fmt.Fprintf(main, blob, sid)
+			blob(main, sid)
+			assistant(main, "", rng.IntN(10) != 0, fmt.Sprintf(`[{"type":"tool_use","id":"r%d","name":"Read","input":{"file_path":"/src/f%d.go"}}]`, t, t))
+			fmt.Fprintf(main, readHead, sid, ts(), t)
+			io.WriteString(main, readBody)
 			assistant(main, "", rng.IntN(10) != 0, `[{"type":"text","text":"ok"}]`)
 			if t < 2 { // two forks per session
 				agent := fmt.Sprintf("a%d%d", s, t)
 				fmt.Fprintf(main, `{"type":"user","isSidechain":false,"sessionId":"%s","timestamp":"%s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu%d","content":"done"}]},"toolUseResult":{"success":true,"commandName":"procedures:how-do-i","status":"forked","agentId":"%s","result":"GOAL: g"}}`+"\n", sid, ts(), t, agent)
 				f := openGen(tb, filepath.Join(proj, sid, "subagents", "agent-"+agent+".jsonl"))
 				extra := fmt.Sprintf(`,"agentId":"%s","attributionSkill":"procedures:how-do-i"`, agent)
-				fmt.Fprintf(f, blob, sid)
+				blob(f, sid)
 				assistant(f, extra, true, `[{"type":"tool_use","id":"b1","name":"Bash","input":{"command":"bash \"/p/scripts/session-digest-read.sh\" --read \"`+sid+`\""}}]`)
 				prior := ""
 				if t == 1 {

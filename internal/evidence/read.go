@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MaxLine is the longest transcript line a section decodes, newline
@@ -151,32 +152,83 @@ func leadType(line []byte) ([]byte, bool) {
 	return rest[:end], true
 }
 
-var needles = [][]byte{[]byte(`"type":"assistant"`), []byte(`"type":"user"`), []byte(`"type":"system"`)}
+var (
+	needleType      = []byte(`"type":"`)
+	needleAssistant = []byte(`"type":"assistant"`)
+	needleUser      = []byte(`"type":"user"`)
+	needleSystem    = []byte(`"type":"system"`)
+	needleStop      = []byte(`"stop_hook_summary"`)
+	needleResult    = []byte(`"tool_result"`)
+	needleCommand   = []byte(`<command-name>`)
+)
 
-// wanted reports whether a line may be a row some section reads. It never
-// says no to such a row: a row of a needed type carries one of the needles.
-func wanted(line []byte, sk *Skipped) bool {
-	if t, ok := leadType(line); ok {
-		if skippedType(t) {
-			sk.unknown(t)
-			return false
-		}
-		return true
+// Row kinds a section reads.
+const (
+	kindNone = iota
+	kindAssistant
+	kindUser
+	kindSystem
+)
+
+// kindOf is the kind of a line's row, found without decoding it: the
+// value of its first "type" key when that is a kind a section reads (the
+// top-level key comes before the message in every row Claude Code
+// writes, and no content block has one of these types), else whichever
+// needle the line carries. A row of a needed kind is never missed: its
+// needle is verbatim in the line (inside a JSON string a quote is
+// escaped). User rows count only when they carry a tool result or a typed
+// command, system rows only when they are stop-hook summaries.
+func kindOf(line []byte, sk *Skipped) int {
+	if t, ok := leadType(line); ok && skippedType(t) {
+		sk.unknown(t)
+		return kindNone
 	}
-	for _, n := range needles {
-		if bytes.Contains(line, n) {
-			return true
+	k := kindNone
+	if i := bytes.Index(line, needleType); i >= 0 {
+		rest := line[i+len(needleType):]
+		switch {
+		case bytes.HasPrefix(rest, []byte(`assistant"`)):
+			k = kindAssistant
+		case bytes.HasPrefix(rest, []byte(`user"`)):
+			k = kindUser
+		case bytes.HasPrefix(rest, []byte(`system"`)):
+			k = kindSystem
 		}
 	}
-	return false
+	if k == kindNone {
+		switch {
+		case bytes.Contains(line, needleAssistant):
+			k = kindAssistant
+		case bytes.Contains(line, needleUser):
+			k = kindUser
+		case bytes.Contains(line, needleSystem):
+			k = kindSystem
+		}
+	}
+	switch k {
+	case kindUser:
+		if !bytes.Contains(line, needleResult) && !bytes.Contains(line, needleCommand) {
+			return kindNone
+		}
+	case kindSystem:
+		if !bytes.Contains(line, needleStop) {
+			return kindNone
+		}
+	}
+	return k
 }
+
+// readers are the files' read buffers, reused.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, readBuf) }}
 
 // scanFile streams the lines of r (the first size bytes of a file: a file
 // that grows while it is read is read as that prefix) and calls fn with
 // each line a section may need, newline removed. The slice is valid only
 // during the call. Lines over MaxLine are counted, never held.
-func scanFile(r io.Reader, sk *Skipped, fn func(line []byte)) error {
-	br := bufio.NewReaderSize(r, readBuf)
+func scanFile(r io.Reader, sk *Skipped, fn func(line []byte, kind int)) error {
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(r)
+	defer func() { br.Reset(nil); readers.Put(br) }()
 	var long []byte // a line longer than the buffer, being assembled
 	discard := false
 	for {
@@ -214,8 +266,10 @@ func scanFile(r io.Reader, sk *Skipped, fn func(line []byte)) error {
 					}
 				}
 				line = bytes.TrimSuffix(line, []byte("\n"))
-				if len(line) > 0 && wanted(line, sk) {
-					fn(line)
+				if len(line) > 0 {
+					if k := kindOf(line, sk); k != kindNone {
+						fn(line, k)
+					}
 				}
 			}
 			long = nil
