@@ -76,24 +76,77 @@ func Sweep(o Options) (*Report, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// Files are read in parallel and their turns merged in path order as
+	// they complete, so a file's rows are dropped once merged.
 	next := make(chan int)
+	done_ := make(chan *fileScan)
 	var wg sync.WaitGroup
 	for range min(workers, max(len(trs), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				scans[i] = scan(trs[i], &o, progress)
+				s := scan(trs[i], &o, progress)
+				s.idx = i
+				done_ <- s
 			}
 		}()
 	}
-	for i := range trs {
-		next <- i
+	go func() {
+		for i := range trs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		close(done_)
+	}()
+	ts := &turnSet{at: map[turnKey]int{}}
+	waiting := map[int]*fileScan{}
+	merged := 0
+	for s := range done_ {
+		waiting[s.idx] = s
+		for {
+			w, ok := waiting[merged]
+			if !ok {
+				break
+			}
+			delete(waiting, merged)
+			ts.add(w)
+			w.turns = nil
+			scans[merged] = w
+			merged++
+		}
 	}
-	close(next)
-	wg.Wait()
-	merge(rep, scans, &o)
+	merge(rep, scans, ts, &o)
 	return rep, nil
+}
+
+// A turnSet is every turn of the sweep: one (message.id, requestId) pair
+// across all files, from its row with the largest four-bucket sum, the
+// first read on a tie.
+type turnSet struct {
+	turns []gturn
+	at    map[turnKey]int
+}
+
+type gturn struct {
+	turnRow
+	file int // index of the file the counted row came from
+}
+
+func (ts *turnSet) add(s *fileScan) {
+	for _, t := range s.turns {
+		if j, ok := ts.at[t.key]; ok && t.keyed {
+			if t.sum() > ts.turns[j].sum() {
+				ts.turns[j] = gturn{t, s.idx}
+			}
+			continue
+		}
+		if t.keyed {
+			ts.at[t.key] = len(ts.turns)
+		}
+		ts.turns = append(ts.turns, gturn{t, s.idx})
+	}
 }
 
 // A fork is one subagent transcript after the merge.
@@ -102,7 +155,7 @@ type fork struct {
 	skill string // plugin:skill, or "subagent" when nothing names one
 }
 
-func merge(rep *Report, scans []*fileScan, o *Options) {
+func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 	spawned := map[string]string{} // session NUL agent -> skill
 	digests := map[string]bool{}
 	for _, s := range scans {
@@ -150,27 +203,6 @@ func merge(rep *Report, scans []*fileScan, o *Options) {
 		return sc == o.Skill || isSkill(sc, o.Skill)
 	}
 
-	// Turns: one (message.id, requestId) pair across all files, from its
-	// row with the largest four-bucket sum, the first read on a tie.
-	type gturn struct {
-		turnRow
-		scope string
-	}
-	var turns []gturn
-	at := map[string]int{}
-	for i, s := range scans {
-		for _, t := range s.turns {
-			if j, ok := at[t.key]; ok && t.key != "" {
-				if t.sum() > turns[j].sum() {
-					turns[j] = gturn{t, scope[i]}
-				}
-				continue
-			}
-			at[t.key] = len(turns)
-			turns = append(turns, gturn{t, scope[i]})
-		}
-	}
-
 	// Tier and cost.
 	tier := map[[2]string]*TierRow{}
 	cost := map[[2]string]*CostRow{}
@@ -184,28 +216,30 @@ func merge(rep *Report, scans []*fileScan, o *Options) {
 		}
 		return "after"
 	}
-	for _, t := range turns {
-		if !keep(t.scope) {
+	for _, t := range ts.turns {
+		sc := scope[t.file]
+		if !keep(sc) {
 			continue
 		}
-		k := [2]string{t.scope, t.model}
+		at := fromUnixNano(t.at)
+		k := [2]string{sc, t.model}
 		tr := tier[k]
 		if tr == nil {
-			tr = &TierRow{Skill: t.scope, Model: t.model}
+			tr = &TierRow{Skill: sc, Model: t.model}
 			tier[k] = tr
 		}
 		tr.Turns++
-		if pin, ok := o.Pins[t.scope]; ok && pin != "" && !pinMatches(pin, t.model) {
-			if t.at.After(tr.lastOff) {
-				tr.lastOff = t.at
-				tr.LastOffPin = t.at.UTC().Format(time.RFC3339Nano)
+		if pin, ok := o.Pins[sc]; ok && pin != "" && !pinMatches(pin, t.model) {
+			if at.After(tr.lastOff) {
+				tr.lastOff = at
+				tr.LastOffPin = at.UTC().Format(time.RFC3339Nano)
 			}
 		}
-		e := era(t.at)
-		ck := [2]string{t.scope, e}
+		e := era(at)
+		ck := [2]string{sc, e}
 		cr := cost[ck]
 		if cr == nil {
-			cr = &CostRow{Scope: t.scope, Era: e, Models: map[string]float64{}}
+			cr = &CostRow{Scope: sc, Era: e, Models: map[string]float64{}}
 			cost[ck] = cr
 		}
 		cr.Input += t.u[0]
@@ -215,7 +249,7 @@ func merge(rep *Report, scans []*fileScan, o *Options) {
 		w := weigh(t.u, o.Weights)
 		cr.Weighted += w
 		cr.Turns++
-		costModels[[3]string{t.scope, e, t.model}] += w
+		costModels[[3]string{sc, e, t.model}] += w
 	}
 	// Invocations: forks per skill (per era by their first row), and the
 	// sessions for the main thread.

@@ -3,17 +3,33 @@ package evidence
 import (
 	"bytes"
 	"encoding/json"
+	"hash/fnv"
 	"io"
 	"os"
 	"strings"
 	"time"
 )
 
+// A turnKey is the FNV-128a hash of message.id NUL requestId: 16 bytes
+// per turn, however long the ids.
+type turnKey [16]byte
+
+func keyOf(id, req string) turnKey {
+	h := fnv.New128a()
+	h.Write([]byte(id))
+	h.Write([]byte{0})
+	h.Write([]byte(req))
+	var k turnKey
+	h.Sum(k[:0])
+	return k
+}
+
 // A turnRow is the row that counts for one assistant turn of a file.
 type turnRow struct {
-	key   string // message.id NUL requestId; "" when the row has neither
-	model string
-	at    time.Time
+	key   turnKey
+	keyed bool     // false when the row has neither message.id nor requestId: never merged
+	model string   // interned per file
+	at    int64    // unix nanoseconds
 	u     [4]int64 // input, cache_creation, cache_read, output
 }
 
@@ -35,6 +51,7 @@ type forkScan struct {
 // parallel and their scans merged in path order.
 type fileScan struct {
 	tr      transcript
+	idx     int    // its place in path order
 	session string // from the rows when the file name does not say
 	agent   string
 	skill   string // attributionSkill of the fork's rows
@@ -83,7 +100,8 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 		return fs
 	}
 	fs.bytes = fi.Size()
-	turnAt := map[string]int{}
+	turnAt := map[turnKey]int{}
+	models := map[string]string{}
 	pending := map[string]string{} // tool_use id -> what it was ("digest-read")
 	blocked := false
 	err = scanFile(io.LimitReader(f, fi.Size()), &fs.skipped, func(line []byte, kind int) {
@@ -116,7 +134,7 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 		}
 		switch r.Type {
 		case "assistant":
-			fs.assistant(r, at, turnAt, pending)
+			fs.assistant(r, at, turnAt, models, pending)
 		case "user":
 			fs.user(r, pending)
 		case "system":
@@ -170,13 +188,18 @@ func userNeeded(line []byte, pending map[string]string) bool {
 
 func (fs *fileScan) isFork() bool { return fs.tr.agent != "" }
 
-func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[string]int, pending map[string]string) {
+func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[turnKey]int, models, pending map[string]string) {
 	if u := r.Message.Usage; u != nil {
-		t := turnRow{model: r.Message.Model, at: at, u: [4]int64{u.Input, u.CacheCreation, u.CacheRead, u.Output}}
-		if r.Message.ID != "" || r.RequestID != "" {
-			t.key = r.Message.ID + "\x00" + r.RequestID
+		m, ok := models[r.Message.Model]
+		if !ok {
+			m = r.Message.Model
+			models[m] = m
 		}
-		if i, ok := turnAt[t.key]; ok && t.key != "" {
+		t := turnRow{model: m, at: unixNano(at), u: [4]int64{u.Input, u.CacheCreation, u.CacheRead, u.Output}}
+		if r.Message.ID != "" || r.RequestID != "" {
+			t.key, t.keyed = keyOf(r.Message.ID, r.RequestID), true
+		}
+		if i, ok := turnAt[t.key]; ok && t.keyed {
 			if t.sum() > fs.turns[i].sum() {
 				fs.turns[i] = t
 			}
@@ -276,4 +299,20 @@ func (fs *fileScan) user(r *row, pending map[string]string) {
 // plugin:short.
 func isSkill(name, short string) bool {
 	return name == short || strings.HasSuffix(name, ":"+short)
+}
+
+// unixNano is t in unix nanoseconds, 0 for the zero time (a row without a
+// timestamp); see fromUnixNano.
+func unixNano(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromUnixNano(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n)
 }
