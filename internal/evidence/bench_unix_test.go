@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"syscall"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ func TestSweepChild(t *testing.T) {
 	if dir == "" {
 		t.Skip("the benchmark's child process")
 	}
+	debug.SetMemoryLimit(MemoryLimit) // as the command does
 	if _, err := Sweep(Options{Projects: dir}); err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,12 @@ type Options struct {
 	Progress func(done, total int64)
 }
 
+// MemoryLimit is the soft heap limit the command sets for a sweep
+// (runtime/debug.SetMemoryLimit, unless GOMEMLIMIT is set): the sweep's
+// live heap is the line buffers and one entry per distinct turn, and the
+// limit keeps the collector from letting garbage double it.
+const MemoryLimit = 40 << 20
+
 // Main is the scope of the main thread's turns.
 const Main = "main"
 

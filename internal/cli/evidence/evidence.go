@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -138,6 +139,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		p := &progress{w: stderr, start: time.Now()}
 		o.Progress = p.update
 		defer p.end()
+	}
+	if env.Get("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(evidence.MemoryLimit)
 	}
 	rep, err := evidence.Sweep(o)
 	if err != nil {
