@@ -67,7 +67,6 @@ type fileScan struct {
 	skipped Skipped
 	lines   int64
 	bytes   int64
-	err     error
 }
 
 func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
