@@ -30,6 +30,9 @@ type Options struct {
 	// Pins are the models fork skills pin, by plugin:skill; a fork skill
 	// without a pin is listed without one.
 	Pins map[string]string
+	// FailOpenLog is the fail-open log whose records are joined to the
+	// sessions by session id ("" reads none).
+	FailOpenLog string
 	// Workers is the number of files read at once (0: GOMAXPROCS).
 	Workers int
 	// Progress, when set, is called after each file with the bytes read
@@ -124,6 +127,7 @@ func Sweep(o Options) (*Report, error) {
 		}
 	}
 	merge(rep, scans, ts, &o)
+	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
 	return rep, nil
 }
 
@@ -425,4 +429,34 @@ func pinMatches(pin, model string) bool {
 		return strings.HasPrefix(model, pin)
 	}
 	return slices.Contains(strings.Split(model, "-"), pin)
+}
+
+// joinFailOpen adds the fail-open records of the swept sessions to their
+// gate rows; records of other sessions are counted in Gates.FailOpenOther.
+func joinFailOpen(rep *Report, rows map[string]int, scans []*fileScan) {
+	seen := map[string]bool{}
+	for _, s := range scans {
+		if s.session != "" && s.lines > 0 {
+			seen[s.session] = true
+		}
+	}
+	at := map[string]int{}
+	for i, g := range rep.Gates.Sessions {
+		at[g.Session] = i
+	}
+	for sid, n := range rows {
+		if !seen[sid] {
+			rep.Gates.FailOpenOther += n
+			continue
+		}
+		i, ok := at[sid]
+		if !ok {
+			i = len(rep.Gates.Sessions)
+			at[sid] = i
+			rep.Gates.Sessions = append(rep.Gates.Sessions, GateSession{Session: sid})
+		}
+		rep.Gates.Sessions[i].FailOpen += n
+		rep.Gates.FailOpen += n
+	}
+	slices.SortFunc(rep.Gates.Sessions, func(a, b GateSession) int { return strings.Compare(a.Session, b.Session) })
 }

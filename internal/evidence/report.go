@@ -97,10 +97,14 @@ type Overlap struct {
 
 // Gates is the gate activity the transcripts show.
 type Gates struct {
-	Denials    int           `json:"denials"`     // how-do-i-gate denials that reached the model
-	StopBlocks int           `json:"stop_blocks"` // am-i-done-gate Stop blocks
-	Releases   int           `json:"releases"`    // Stops let through after a block
-	Sessions   []GateSession `json:"sessions"`
+	Denials    int `json:"denials"`     // how-do-i-gate denials that reached the model
+	StopBlocks int `json:"stop_blocks"` // am-i-done-gate Stop blocks
+	Releases   int `json:"releases"`    // Stops let through after a block
+	// FailOpen counts the fail-open log's records of the swept sessions;
+	// FailOpenOther those of sessions not swept.
+	FailOpen      int           `json:"failopen"`
+	FailOpenOther int           `json:"failopen_other_sessions"`
+	Sessions      []GateSession `json:"sessions"`
 }
 
 // A GateSession is one session's gate activity.
@@ -109,6 +113,7 @@ type GateSession struct {
 	Denials    int    `json:"denials"`
 	StopBlocks int    `json:"stop_blocks"`
 	Releases   int    `json:"releases"`
+	FailOpen   int    `json:"failopen"`
 }
 
 // maxUnknown bounds the distinct unknown row types kept by name.
@@ -116,13 +121,16 @@ const maxUnknown = 64
 
 // Skipped counts what the sweep could not use, by reason.
 type Skipped struct {
-	Overlong     int            `json:"overlong"`     // lines over MaxLine
-	InvalidJSON  int            `json:"invalid_json"` // decoded lines that are not a JSON object
-	InvalidUTF8  int            `json:"invalid_utf8"`
-	Untrusted    int            `json:"untrusted"`  // files or directories another user could write
-	Unreadable   int            `json:"unreadable"` // files that could not be opened or read
-	UnknownTypes map[string]int `json:"unknown_types"`
-	OtherTypes   int            `json:"other_unknown_types"` // beyond maxUnknown names
+	Overlong    int `json:"overlong"`     // lines over MaxLine
+	InvalidJSON int `json:"invalid_json"` // decoded lines that are not a JSON object
+	InvalidUTF8 int `json:"invalid_utf8"`
+	Untrusted   int `json:"untrusted"`  // files or directories another user could write
+	Unreadable  int `json:"unreadable"` // files that could not be opened or read
+	// FailOpenUnparseable: fail-open log lines that are not records, or
+	// of doctor.MaxLine bytes or more.
+	FailOpenUnparseable int            `json:"failopen_unparseable"`
+	UnknownTypes        map[string]int `json:"unknown_types"`
+	OtherTypes          int            `json:"other_unknown_types"` // beyond maxUnknown names
 }
 
 func (s *Skipped) unknown(t []byte) {
@@ -145,6 +153,7 @@ func (s *Skipped) add(o *Skipped) {
 	s.InvalidUTF8 += o.InvalidUTF8
 	s.Untrusted += o.Untrusted
 	s.Unreadable += o.Unreadable
+	s.FailOpenUnparseable += o.FailOpenUnparseable
 	s.OtherTypes += o.OtherTypes
 	for k, n := range o.UnknownTypes {
 		for range n {
@@ -206,11 +215,14 @@ func (r *Report) WriteText(w io.Writer) error {
 		p("  %s %s -> %s: --cat paths %d/%d, shared %d, jaccard %s\n", o.Session, o.Earlier, o.Later, o.EarlierPaths, o.LaterPaths, o.Shared, j)
 	}
 	g := r.Gates
-	p("\n5. Gates\nsession\tdenials\tstop blocks\treleases\n")
+	p("\n5. Gates\nsession\tdenials\tstop blocks\treleases\tfail-open\n")
 	for _, s := range g.Sessions {
-		p("%s\t%d\t%d\t%d\n", s.Session, s.Denials, s.StopBlocks, s.Releases)
+		p("%s\t%d\t%d\t%d\t%d\n", s.Session, s.Denials, s.StopBlocks, s.Releases, s.FailOpen)
 	}
-	p("total\t%d\t%d\t%d\n", g.Denials, g.StopBlocks, g.Releases)
+	p("total\t%d\t%d\t%d\t%d\n", g.Denials, g.StopBlocks, g.Releases, g.FailOpen)
+	if g.FailOpenOther > 0 {
+		p("  fail-open records of sessions not swept: %d\n", g.FailOpenOther)
+	}
 	s := r.Skipped
 	p("\nskipped: %d overlong, %d invalid JSON, %d invalid UTF-8, %d untrusted, %d unreadable, %d unknown row types\n",
 		s.Overlong, s.InvalidJSON, s.InvalidUTF8, s.Untrusted, s.Unreadable, len(s.UnknownTypes)+s.OtherTypes)

@@ -28,6 +28,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/doctor"
 	"github.com/procedures-go/procedures/internal/evidence"
@@ -50,7 +51,8 @@ forks, in the nested and the flat layout) and answers, one section each:
                 or ${CLAUDE_SESSION_ID}
   4. Warm       prior digests read back, --cat path overlap, digests
                 written, user-typed /how-do-i with no digest
-  5. Gates      how-do-i-gate denials, Stop-gate blocks and releases
+  5. Gates      how-do-i-gate denials, Stop-gate blocks and releases, and
+                the fail-open log's records of the same sessions
 
 It only reads.
 
@@ -135,6 +137,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		return usageError(stderr, fmt.Sprintf("--plugin: %s is not a readable directory", dir))
 	}
 	o.Pins = pins(dir)
+	o.FailOpenLog = failopen.Path(env.Get)
 	if cli.IsTerminal(stderr) {
 		p := &progress{w: stderr, start: time.Now()}
 		o.Progress = p.update
