@@ -59,8 +59,9 @@ var everyday = []string{
 }
 
 // everydayAllowed is how many of everyday the classifier allowed when the
-// list was written (before issue 15's rework). It may only grow.
-const everydayAllowed = 154
+// list was written (154 before issue 15; 160 once trailing comments were
+// allowed). It may only grow.
+const everydayAllowed = 160
 
 func TestEverydayAllowedShare(t *testing.T) {
 	if len(everyday) < 120 {

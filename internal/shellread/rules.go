@@ -75,7 +75,7 @@ func options(short string, longs ...string) rule {
 			if !w.option() {
 				continue
 			}
-			if w.lead {
+			if !w.known() {
 				return false
 			}
 			if strings.HasPrefix(w.text, "--") {
