@@ -60,8 +60,8 @@ var everyday = []string{
 
 // everydayAllowed is how many of everyday the classifier allowed when the
 // list was written (154 before issue 15; 160 once trailing comments were
-// allowed). It may only grow.
-const everydayAllowed = 160
+// allowed, 162 with git branch/tag --list patterns). It may only grow.
+const everydayAllowed = 162
 
 func TestEverydayAllowedShare(t *testing.T) {
 	if len(everyday) < 120 {

@@ -47,3 +47,36 @@ func TestIssue15Caps(t *testing.T) {
 		t.Error("a command with exactly MaxOpeners openers is refused")
 	}
 }
+
+// Classes 3-9: explicit grammars, default deny.
+func TestIssue15Grammars(t *testing.T) {
+	judge(t, "3 builtins that assign or evaluate a subscript", []verdict{
+		{"printf -v 'a[$(touch F)]' x", D}, {"printf -va x", D}, {"test -v 'a[$(touch F)]'", D}, {"test '-v' x", D},
+		{"[ -v x ]", D}, {"[[ -v x ]]", D}, {"declare x", D}, {"read x", D}, {"mapfile x", D}, {"test a -eq 1", D},
+		{"printf '%s\\n' a", A}, {"printf -- -v", A}, {"test -f go.mod", A}, {"test -n x", A},
+	})
+	judge(t, "4 - is an operand", []verdict{
+		{"cat f | uniq - OUT", D}, {"xxd -p f | xxd -r -p - OUT", D}, {"xxd - f", D}, {"uniq -- a b", D},
+		{"uniq -c -", A}, {"xxd f", A},
+	})
+	judge(t, "5 GNU sed script grammar", []verdict{
+		{"sed ':x w F' f", D}, {"sed -n ':x e cmd' f", D}, {"sed 'bx w F' f", D}, {"sed 's/[/]/x/w F' f", D},
+		{"sed -n 's/[/]/x/p' f", A}, {"sed -n ':a;N;ba' f", A}, {"sed --debug -n p f", A},
+		{"sed -z p f", A}, {"sed --posix p f", A}, {"sed -c p f", D}, {"sed --follow-symlinks p f", D},
+	})
+	judge(t, "6 a global option that takes a value hides the subcommand", []verdict{
+		{"git --shallow-file log stash", D}, {"git --frobnicate log", D}, {"git -C d* status", D},
+		{"docker --config ps run x", D}, {"docker --frob ps", D}, {"systemctl --root=R -p status enable foo", D},
+		{"systemctl -H host status x", D}, {"systemctl -p Id status x", A}, {"docker --config d ps", A},
+		{"git -C /r --no-pager log", A}, {"git --git-dir=.git log", A},
+	})
+	judge(t, "7 operands after --", []verdict{
+		{"git branch -- b", D}, {"git tag -- t", D}, {"git config -- core.fsmonitor 'touch F'", D},
+		{"git stash list -- x", D}, {"git log -- a b", A}, {"git branch --list 'feat/*'", A}, {"git tag -l 'v1.*'", A},
+	})
+	judge(t, "8 git stash -m list is a push", []verdict{{"git stash -m list", D}, {"git stash list", A}})
+	judge(t, "9 unlisted writing options", []verdict{
+		{"journalctl --cursor-file=F", D}, {"journalctl --vacuum-size=1", D}, {"tree -R -H . ", D}, {"tree --fromfile x", D},
+		{"journalctl -u nginx -n 50 --no-pager", A}, {"tree -L 2 -a", A}, {"tmux display-message -p x new -d 'touch F'", D},
+	})
+}
