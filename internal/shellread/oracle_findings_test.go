@@ -253,6 +253,7 @@ var oracleFindings = []string{
 	"egrep -n a f >/dev/null 2>&1 fgrep f tr a-z A-Z *(e:'touch F':)",
 	"grep *(e:'touch F':) -",
 	"realpath -m -e *(e:'touch F':) 2>/dev/null",
+	"test \\-v 'a[$(touch F)]'  # sort -o OUT f",
 }
 
 func TestOracleFindingsRefused(t *testing.T) {
