@@ -21,7 +21,7 @@ import (
 
 var (
 	seedFlag    = flag.Uint64("oracle.seed", 1, "generator seed (env PROCEDURES_ORACLE_SEED)")
-	countFlag   = flag.Int("oracle.n", 12000, "number of generated commands (env PROCEDURES_ORACLE_N)")
+	countFlag   = flag.Int("oracle.n", 10000, "number of generated commands (env PROCEDURES_ORACLE_N)")
 	indexFlag   = flag.Int("oracle.index", -1, "replay only this generated command (env PROCEDURES_ORACLE_INDEX)")
 	workersFlag = flag.Int("oracle.workers", 0, "sandbox workers (0: 2 per CPU, at most 8)")
 )
@@ -237,6 +237,9 @@ func check(t testing.TB, p *pool, cmds map[int]string) ([]finding, stats) {
 				defer mu.Unlock()
 				if r.Timeout {
 					st.timeouts++
+					if testing.Verbose() {
+						t.Logf("time limit: %s -c %q", sh, cmd)
+					}
 				}
 				if r.Err != "" {
 					t.Errorf("%s -c %q: %s", sh, cmd, r.Err)

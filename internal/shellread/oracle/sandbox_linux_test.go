@@ -220,6 +220,14 @@ func reset() (map[string]entry, error) {
 	if err := os.CopyFS(sandboxDir, os.DirFS(pristineDir)); err != nil {
 		return nil, err
 	}
+	// tmux makes its socket directory on first use; on a machine that runs
+	// tmux it exists, so it does here.
+	if err := os.Mkdir("/tmp/tmux-65534", 0o700); err != nil {
+		return nil, err
+	}
+	if err := os.Chown("/tmp/tmux-65534", nobody, nobody); err != nil {
+		return nil, err
+	}
 	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	err := filepath.WalkDir(sandboxDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
