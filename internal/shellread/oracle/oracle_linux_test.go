@@ -327,8 +327,12 @@ func report(t *testing.T, seed uint64, found []finding) {
 	seen := map[string]bool{}
 	for k, f := range found {
 		if k < 40 {
-			t.Errorf("allowed command changed the sandbox\n  command: %q\n  shell:   %s\n  changed: %s\n  replay:  PROCEDURES_ORACLE=1 PROCEDURES_ORACLE_SEED=%d PROCEDURES_ORACLE_INDEX=%d go test -run '^TestOracle$' ./internal/shellread/oracle",
-				f.cmd, f.shell, strings.Join(f.changes, ", "), seed, f.index)
+			replay := fmt.Sprintf("PROCEDURES_ORACLE_SEED=%d PROCEDURES_ORACLE_INDEX=%d", seed, f.index)
+			if f.index < 0 {
+				replay = "PROCEDURES_ORACLE_N=0 PROCEDURES_ORACLE_FORCE=" + strconv.Quote(f.cmd)
+			}
+			t.Errorf("allowed command changed the sandbox\n  command: %q\n  shell:   %s\n  changed: %s\n  replay:  PROCEDURES_ORACLE=1 %s go test -run '^TestOracle$' ./internal/shellread/oracle",
+				f.cmd, f.shell, strings.Join(f.changes, ", "), replay)
 		}
 		if !seen[f.cmd] {
 			seen[f.cmd] = true
