@@ -363,6 +363,8 @@ func TestOracleSelfCheck(t *testing.T) {
 		"echo x >>$HOME/.gitconfig",
 		"(sleep 0.2; touch /tmp/late) &",
 		"git update-index --chmod=+x f",
+		"git update-index --assume-unchanged f",
+		"git add g",
 		"ls *(e:'touch F':)",
 	}
 	reads := []string{"ls", "git status", "cat f | sort | uniq -c", "git log --oneline", "git stash list", "sleep 5"}

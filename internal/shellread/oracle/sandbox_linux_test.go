@@ -93,6 +93,10 @@ func workerMain() int {
 			r.Err = err.Error()
 		}
 		r.Changes = diff(base, after)
+		if err == nil && statRefresh(r.Changes, indexListing) {
+			// git refreshed the stat data of the index and nothing else
+			r.Changes, base = nil, after
+		}
 		if len(r.Changes) > 0 || err != nil {
 			if base, err = reset(); err != nil {
 				fmt.Fprintln(os.Stderr, "oracle worker: reset:", err)
@@ -263,7 +267,35 @@ func reset() (map[string]entry, error) {
 	c.Dir, c.Env = repoDir, shellEnv()
 	c.Run()
 	killAll()
+	indexListing = listIndex()
 	return snapshot()
+}
+
+// indexListing is what the index holds after the last reset: every entry's
+// tag (which shows assume-unchanged and skip-worktree), mode, object, stage
+// and path (git ls-files -s -v), not its cached stat data.
+var indexListing string
+
+func listIndex() string {
+	c := exec.Command("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+		"git", "ls-files", "-s", "-v")
+	c.Dir, c.Env = repoDir, shellEnv()
+	out, err := c.Output()
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return string(out)
+}
+
+// statRefresh reports whether the only change is a rewritten .git/index
+// whose entries are the same as before: a read-only git (status, diff)
+// refreshes the cached stat data of an index it can lock, which changes
+// nothing a later command sees.
+func statRefresh(changes []string, before string) bool {
+	if len(changes) != 1 || changes[0] != "modified "+repoDir+"/.git/index" {
+		return false
+	}
+	return listIndex() == before
 }
 
 func shellEnv() []string {
