@@ -117,7 +117,7 @@ var tools = []tool{
 		writes: ws("enable foo|--root=R -p status enable foo|-p status enable foo|start foo|--user enable x|-H x stop y")},
 	{name: "journalctl", reads: ws("-n 1|--no-pager -n 1|-b|-u foo|--since today"),
 		writes: ws("--cursor-file=OUT|--cursor-file OUT|--vacuum-size=1|--rotate|--flush|--setup-keys|--update-catalog|--output-fields=x --cursor-file=OUT")},
-	{name: "git", reads: ws("status|log|log --oneline|show|diff|diff HEAD|blame f|describe --always|shortlog -s HEAD|rev-parse HEAD|rev-list HEAD|ls-files|ls-tree HEAD|cat-file -p HEAD|show-ref|grep a|branch|branch --list|branch -a|tag|tag -l|stash list|worktree list|config --get user.name|config -l|remote|remote -v|-C sub status|--no-pager log|log -p -1|log --format=%H"),
+	{name: "git", reads: ws("status|log|log --oneline|-p log|--paginate log|show|diff|diff HEAD|blame f|describe --always|shortlog -s HEAD|rev-parse HEAD|rev-list HEAD|ls-files|ls-tree HEAD|cat-file -p HEAD|show-ref|grep a|branch|branch --list|branch -a|tag|tag -l|stash list|worktree list|config --get user.name|config -l|remote|remote -v|-C sub status|--no-pager log|log -p -1|log --format=%H"),
 		writes:   ws("branch nb|branch -- nb|tag nt|tag -- nt|config -- core.fsmonitor 'touch F'|config core.x y|config --unset user.name|stash|stash -m list|stash push|stash drop|stash pop|stash clear|--shallow-file log stash|--shallow-file=x stash|-c core.pager=touch log|log --output=OUT|diff --output=OUT|log --outp=OUT|branch -d b1|branch -D b1|branch -m b2|branch -c nb|branch -f b1|tag -d t1|tag -f t1|tag -a t9 -m x|worktree add W|remote add o u|-C sub branch nb|--git-dir .git branch nb|--work-tree . stash|grep -O a|grep --open-files-in-pager=touch a|--exec-path=. status|checkout b1|reset --hard|clean -fd|add f|commit -m x|gc|update-ref refs/heads/z HEAD|branch --set-upstream-to=b1|branch -u b1|branch --edit-description|config --add core.x y|config --replace-all user.name x|-c alias.x=!touch x|branch -- --list nb|tag -- -l nt|stash -- list"),
 		operands: ws("")},
 	// unlisted commands: never allowed
@@ -202,6 +202,30 @@ var templates = []string{
 	"git config --get-all user.name",
 	"date -s@0",
 	"hostname -F g",
+	"ls *(e[touch F])",
+	"ls *(e.touch\\ F.)",
+	"ls f(e:'touch F':)",
+	"cat f(e:'touch F':)",
+	"echo ${(e):-'$(touch F)'}",
+	"echo ${(e)x:-'$(touch F)'}",
+	"ls *(N) f(e:'touch F':)",
+	"cat <<EOF\n$(touch F)\nEOF",
+	"cat <<'EOF'\n$(touch F)\nEOF",
+	"cat <<<$(touch F)",
+	"echo ${a[$(touch F)]}",
+	"git -p log",
+	"git --paginate log -1",
+	"GIT_PAGER='touch F' git -p log",
+	"PAGER='touch F' git -p log",
+	"git log >/dev/stdout",
+	"cat f >/dev/fd/1",
+	"cat f >/dev//null",
+	"cat f 1>/dev/null",
+	"cat f >&-",
+	"sort -o /dev/null f",
+	"sort -o /dev/stdout f",
+	"xxd f /dev/null",
+	"uniq f /dev/null",
 }
 
 var separators = []string{" ; ", " | ", " && ", " || ", "\n", " & ", " |& ", ";", "|", "&&"}
@@ -261,6 +285,9 @@ func (g *gen) simple() string {
 		words[i] = g.disguise(words[i])
 	}
 	s := strings.Join(words, " ")
+	if g.chance(0.03) {
+		s = g.pick(ws("GIT_PAGER='touch F' |PAGER='touch F' |LESSOPEN='|touch F' |GIT_DIR=. |x=1 ")) + s
+	}
 	if strings.HasPrefix(s, "$_") || strings.Contains(s, "$_") {
 		s = "echo " + g.pick(ws("-oOUT|o/tmp/o|--output=OUT|-delete|-i|w OUT|--cursor-file=OUT")) + "; " + s
 	}
@@ -318,7 +345,7 @@ func (g *gen) disguise(w string) string {
 		d = "$'" + first + "'"
 	case 11: // zsh: a glob qualifier runs code; rarely, or it hides the rest
 		if g.chance(0.3) {
-			d = "*(e:'touch F':)"
+			d = g.pick(ws("*(e:'touch F':)|*(e[touch F])|f(e:'touch F':)|*(e.touch\\ F.)"))
 		} else {
 			d = first + "(N)"
 		}
