@@ -1,0 +1,46 @@
+package oracle
+
+import (
+	"strings"
+	"testing"
+)
+
+// The generator is deterministic: the same seed and index give the same
+// command, and different seeds differ.
+func TestCommandDeterministic(t *testing.T) {
+	same, diff := 0, 0
+	for i := range 200 {
+		if Command(7, i) != Command(7, i) {
+			t.Fatalf("Command(7, %d) is not deterministic", i)
+		}
+		if Command(7, i) == Command(8, i) {
+			same++
+		} else {
+			diff++
+		}
+	}
+	if diff < 100 {
+		t.Errorf("seeds 7 and 8 agree on %d of 200 commands", same)
+	}
+}
+
+// Every tool of the grammar appears in the first
+// 10,000 commands, and so do the constructs the oracle exists for.
+func TestCommandCoverage(t *testing.T) {
+	var all strings.Builder
+	for i := range 10000 {
+		all.WriteString(Command(1, i))
+		all.WriteByte('\n')
+	}
+	s := all.String()
+	for _, name := range Tools() {
+		if !strings.Contains(s, name+" ") && !strings.Contains(s, name+"\n") {
+			t.Errorf("no generated command uses %s", name)
+		}
+	}
+	for _, want := range []string{"--{", "$_", "$1", "$(", "<(", "'", "\"", " -- ", " - ", ">/dev/null", "2>&1", "#", "*(e:", " | ", " && ", "[", "-o OUT", "-delete", "-i", "w OUT", "- OUT", "-r -p", "branch", "tag", "config", "stash"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no generated command holds %q", want)
+		}
+	}
+}
