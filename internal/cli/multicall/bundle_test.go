@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/wiring"
 )
 
 // bundle -h/--help prints its usage once, on stdout; --version answers as
@@ -31,6 +32,28 @@ func TestBundleHelpVersion(t *testing.T) {
 		}
 		if tc.stdout == "" && out.Len() > 0 {
 			t.Errorf("%q: stdout %q, want none", tc.args, out.String())
+		}
+	}
+}
+
+// procedures --help names each hook's event and matcher as the bundle
+// wires them ("PostToolUse(Write|Edit|MultiEdit) hook:").
+func TestUsageShowsWiredMatchers(t *testing.T) {
+	var out bytes.Buffer
+	usage(&out)
+	for _, h := range wiring.Hooks() {
+		want := h.Event + " hook:"
+		if h.Matcher != "" {
+			want = h.Event + "(" + h.Matcher + ") hook:"
+		}
+		found := false
+		for _, line := range strings.Split(out.String(), "\n") {
+			if f := strings.Fields(line); len(f) > 1 && f[0] == h.Command && strings.Contains(line, want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %q in\n%s", h.Command, want, out.String())
 		}
 	}
 }
