@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -84,6 +85,31 @@ func (w wired) where() string {
 	return w.event + "[" + w.matcher + "]"
 }
 
+// foreign reports whether w is not a procedures hook at all: a command
+// that does not run the launcher or a binary named after a procedures
+// command (an operator's own hook, which bundling keeps).
+func (w wired) foreign() bool {
+	if w.parseErr != nil || len(w.parsed.args) != 1 {
+		return !strings.Contains(w.command, "procedures") && !mentionsHook(w.command)
+	}
+	base := strings.TrimSuffix(filepath.Base(w.parsed.prog), ".exe")
+	return base != "procedures" && !wiring.IsHook(base) && !isCommand(base)
+}
+
+func mentionsHook(command string) bool {
+	for _, h := range wiring.Hooks() {
+		if strings.Contains(command, h.Command) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCommand reports whether name is a command of the multi-call binary.
+func isCommand(name string) bool {
+	return slices.Contains(corpusCommands, name) || name == "session-digest-read" || name == "doctor"
+}
+
 func tableWhere(h wiring.Hook) string {
 	return wired{event: h.Event, matcher: h.Matcher}.where()
 }
@@ -105,7 +131,7 @@ func checkWiring(r *Report, o *Options, plugin string) {
 	hooksPath := filepath.Join(plugin, "hooks", "hooks.json")
 	hooks, err := readHooks(hooksPath, plugin)
 	if err != nil {
-		add(Fail, "hooks.json", err.Error(), "regenerate the bundle: procedures bundle -o "+plugin)
+		add(Fail, "hooks.json", err.Error(), hooksFix(err, plugin))
 	} else {
 		add(OK, "hooks.json", fmt.Sprintf("%s parses: %d hooks", hooksPath, len(hooks)), "")
 	}
@@ -131,12 +157,12 @@ func checkWiring(r *Report, o *Options, plugin string) {
 			if len(elsewhere) > 0 {
 				reason += ", but on " + elsewhere[0].where()
 			}
-			add(Fail, h.Command, reason, "regenerate hooks.json: procedures bundle -o "+plugin)
+			add(Fail, h.Command, reason, "regenerate hooks.json: "+rebundle(plugin))
 			continue
 		}
 		res := resolve(match[0].parsed, o.Getenv)
 		if res.err != nil {
-			add(Fail, h.Command, fmt.Sprintf("%s: %v", match[0].where(), res.err), res.fix)
+			add(Fail, h.Command, fmt.Sprintf("%s: %v", match[0].where(), res.err), strings.ReplaceAll(res.fix, "<plugin>", shellQuote(plugin)))
 			continue
 		}
 		bindirs[h.Command] = res.bindir
@@ -151,14 +177,18 @@ func checkWiring(r *Report, o *Options, plugin string) {
 	}
 	if err == nil {
 		for _, w := range hooks {
+			if w.foreign() {
+				add(OK, w.where(), fmt.Sprintf("%q is not a procedures hook (yours, kept by the bundle): not checked", w.command), "")
+				continue
+			}
 			if w.parseErr != nil {
 				add(Fail, w.where(), fmt.Sprintf("cannot read the hook command %q: %v", w.command, w.parseErr),
-					"regenerate hooks.json: procedures bundle -o "+plugin)
+					"regenerate hooks.json: "+rebundle(plugin))
 				continue
 			}
 			if !slices.Contains(wiring.Hooks(), wiring.Hook{Event: w.event, Matcher: w.matcher, Command: w.name}) {
 				add(Warn, w.where(), fmt.Sprintf("%q is not a hook of this procedures build", w.command),
-					"remove it, or regenerate hooks.json: procedures bundle -o "+plugin)
+					"remove it, or regenerate hooks.json: "+rebundle(plugin))
 			}
 		}
 	}
@@ -198,7 +228,7 @@ func readHooks(path, plugin string) ([]wired, error) {
 		} `json:"hooks"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s does not parse: %v", path, err)
+		return nil, &parseError{path, jsonPosition(data, err)}
 	}
 	if doc.Hooks == nil {
 		return nil, fmt.Errorf("%s has no \"hooks\" object", path)
@@ -241,14 +271,15 @@ func checkPluginJSON(r *Report, plugin string) {
 	}
 	data, err := readConfig(path)
 	if err != nil {
-		add(Warn, err.Error(), "regenerate the bundle: procedures bundle -o "+plugin)
+		add(Warn, err.Error(), "regenerate the bundle: "+rebundle(plugin))
 		return
 	}
 	var doc struct {
 		UserConfig map[string]json.RawMessage `json:"userConfig"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		add(Warn, fmt.Sprintf("%s does not parse: %v", path, err), "regenerate the bundle: procedures bundle -o "+plugin)
+		add(Warn, fmt.Sprintf("%s does not parse: %v", path, jsonPosition(data, err)),
+			"fix it there (bundling again keeps plugin.json's keys, so it refuses a file that does not parse)")
 		return
 	}
 	var missing, have []string
@@ -261,7 +292,7 @@ func checkPluginJSON(r *Report, plugin string) {
 	}
 	if len(missing) > 0 {
 		add(Warn, fmt.Sprintf("%s does not declare %s: those switches can only be set by PROCEDURES_ENABLE_* variables",
-			path, strings.Join(missing, ", ")), "regenerate the bundle: procedures bundle -o "+plugin)
+			path, strings.Join(missing, ", ")), "add them by bundling again (only the switches change): "+rebundle(plugin))
 		return
 	}
 	add(OK, fmt.Sprintf("%s declares %s", path, strings.Join(have, ", ")), "")
@@ -382,7 +413,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		}
 	}
 	if err != nil {
-		res.err, res.fix = err, "regenerate the bundle: procedures bundle -o <plugin>"
+		res.err, res.fix = err, "regenerate the bundle, from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin>"
 		return res
 	}
 	if c.shell != "" {
@@ -412,7 +443,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 	}
 	if err != nil {
 		res.err = fmt.Errorf("no usable binary for this platform (%s): %v; the bundle has: %s", host, err, platformsIn(res.bindir))
-		res.fix = "regenerate the bundle with -platforms including " + host.String()
+		res.fix = "regenerate the bundle with " + host.String() + ", from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin> (all platforms)"
 		return res
 	}
 	res.exe = exe
@@ -469,4 +500,63 @@ func inPlugin(plugin, path string) string {
 		return rel
 	}
 	return path
+}
+
+// A parseError is a configuration file that is not valid JSON.
+type parseError struct {
+	path string
+	err  error
+}
+
+func (e *parseError) Error() string { return e.path + " does not parse: " + e.err.Error() }
+
+// jsonPosition adds the line and column of a JSON syntax error in data.
+func jsonPosition(data []byte, err error) error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return err
+	}
+	off := se.Offset - 1 // just after the offending byte
+	if off < 0 {
+		off = 0
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Errorf("line %d, column %d: %v", line, col, err)
+}
+
+// hooksFix is the fix for a hooks.json that cannot be read.
+func hooksFix(err error, plugin string) string {
+	if _, ok := errors.AsType[*parseError](err); ok {
+		return "fix it there, or move it away and bundle again (bundling keeps your own hooks, so it refuses a file that does not parse): " + rebundle(plugin)
+	}
+	return "regenerate the bundle: " + rebundle(plugin)
+}
+
+// rebundle is the command that writes the bundle at plugin again, spelled
+// to work from any directory: the bundle's own launcher with -self when the
+// bundle carries only this platform's binary (no Go toolchain needed),
+// else the go command from a clone (which builds every platform), with the
+// -self form for keeping only this one.
+func rebundle(plugin string) string {
+	host := bundle.Host()
+	dir := shellQuote(plugin)
+	self := "sh " + shellQuote(filepath.Join(plugin, "bin", "procedures")) + " bundle -o " + dir + " -platforms host -self"
+	if platformsIn(filepath.Join(plugin, "bin")) == host.String() {
+		return self
+	}
+	return "from a procedures-go clone: go run ./cmd/procedures bundle -o " + dir + " (or, keeping only " + host.String() + ": " + self + ")"
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	q, err := syntax.Quote(s, syntax.LangPOSIX)
+	if err != nil {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return q
 }
