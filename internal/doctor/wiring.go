@@ -222,8 +222,9 @@ func readHooks(path, plugin string) ([]wired, error) {
 		Hooks map[string][]struct {
 			Matcher string `json:"matcher"`
 			Hooks   []struct {
-				Type    string `json:"type"`
-				Command string `json:"command"`
+				Type    string    `json:"type"`
+				Command string    `json:"command"`
+				Args    *[]string `json:"args"` // set: the exec form, no shell
 			} `json:"hooks"`
 		} `json:"hooks"`
 	}
@@ -243,9 +244,12 @@ func readHooks(path, plugin string) ([]wired, error) {
 		for _, g := range doc.Hooks[ev] {
 			for _, h := range g.Hooks {
 				w := wired{event: ev, matcher: g.Matcher, command: h.Command}
-				if h.Type != "command" {
+				switch {
+				case h.Type != "command":
 					w.parseErr = fmt.Errorf("type %q, not \"command\"", h.Type)
-				} else {
+				case h.Args != nil:
+					w.parsed = execForm(h.Command, *h.Args, plugin)
+				default:
 					w.parsed, w.parseErr = parseHookCommand(h.Command, plugin)
 				}
 				if w.parseErr == nil {
@@ -296,6 +300,19 @@ func checkPluginJSON(r *Report, plugin string) {
 		return
 	}
 	add(OK, fmt.Sprintf("%s declares %s", path, strings.Join(have, ", ")), "")
+}
+
+// execForm reads a hook in exec form ("args" set): Claude Code runs the
+// command, ${CLAUDE_PLUGIN_ROOT} replaced, with args and no shell. A binary
+// named after a hook (the README's layout: bin/<hook>, dispatching on its
+// own name) runs that hook; the multi-call binary runs its first argument.
+func execForm(command string, args []string, root string) hookCmd {
+	prog := strings.ReplaceAll(command, "${"+pluginRootVar+"}", root)
+	c := hookCmd{prog: prog, args: args}
+	if base := strings.TrimSuffix(filepath.Base(prog), ".exe"); base != "procedures" && len(args) == 0 {
+		c.args = []string{base}
+	}
+	return c
 }
 
 // A hookCmd is a hooks.json command line, read as the shell would read it.
@@ -411,6 +428,11 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		} else {
 			err = access(c.prog, accessX)
 		}
+	}
+	if err != nil && c.shell == "" && fi != nil && fi.Mode().IsRegular() && access(c.prog, accessX) != nil {
+		res.err = fmt.Errorf("%s is not executable (%v): run without a shell, it needs its exec bit", c.prog, cause(err))
+		res.fix = "chmod +x " + shellQuote(c.prog)
+		return res
 	}
 	if err != nil {
 		res.err, res.fix = err, "regenerate the bundle, from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin>"

@@ -1,0 +1,70 @@
+package doctor
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/wiring"
+)
+
+// execFormHooks is the README's no-shell hooks.json: each hook a binary of
+// its own name in bin/, run with "args": [] (no shell).
+func execFormHooks() string {
+	type handler struct {
+		Type    string   `json:"type"`
+		Command string   `json:"command"`
+		Args    []string `json:"args"`
+	}
+	type group struct {
+		Matcher string    `json:"matcher,omitempty"`
+		Hooks   []handler `json:"hooks"`
+	}
+	doc := map[string][]group{}
+	for _, h := range wiring.Hooks() {
+		exe := h.Command
+		if runtime.GOOS == "windows" {
+			exe += ".exe"
+		}
+		doc[h.Event] = append(doc[h.Event], group{h.Matcher, []handler{{"command", "${CLAUDE_PLUGIN_ROOT}/bin/" + exe, []string{}}}})
+	}
+	out, _ := json.Marshal(map[string]any{"hooks": doc})
+	return string(out)
+}
+
+// The README's exec form (binaries hard-linked into bin/ under each hook's
+// name, "args": []) is as healthy as the launcher form.
+func TestExecFormIsHealthy(t *testing.T) {
+	w := newWorld(t)
+	h := bundle.Host()
+	for _, hk := range wiring.Hooks() {
+		exe := hk.Command
+		if runtime.GOOS == "windows" {
+			exe += ".exe"
+		}
+		if err := os.Link(filepath.Join(w.plugin, "bin", h.String(), h.Exe()), filepath.Join(w.plugin, "bin", exe)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, w.plugin, "hooks/hooks.json", execFormHooks(), 0o644)
+	r := Run(w.options())
+	if r.Failed() || r.Count(Warn) > 0 {
+		t.Fatalf("the exec form is not all ok:\n%s", dump(t, r))
+	}
+	if fs := findings(r, SectionWiring, "enforce-frontmatter"); len(fs) != 1 || !strings.Contains(fs[0].Reason, "runs bin/enforce-frontmatter") {
+		t.Errorf("%v", fs)
+	}
+	// Without its exec bit an exec-form binary does not run at all: no
+	// launcher restores it.
+	if runtime.GOOS != "windows" {
+		os.Chmod(filepath.Join(w.plugin, "bin", "am-i-done-gate"), 0o644)
+		fs := findings(Run(w.options()), SectionWiring, "am-i-done-gate")
+		if len(fs) < 1 || fs[0].Subject != "am-i-done-gate" || fs[0].Status != Fail || !strings.Contains(fs[0].Fix, "chmod +x ") {
+			t.Errorf("exec bit lost: %v", fs)
+		}
+	}
+}
