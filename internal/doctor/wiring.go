@@ -137,6 +137,9 @@ func checkWiring(r *Report, o *Options, plugin string) {
 	}
 
 	bindirs := map[string]string{} // gate hook -> the directory it takes as its own
+	type warning struct{ subject, warn, fix string }
+	warned := map[warning][]string{} // a warning -> the hooks it concerns
+	var causes []warning             // in the order first seen
 	for _, h := range wiring.Hooks() {
 		var match, elsewhere []wired
 		for _, w := range hooks {
@@ -171,9 +174,20 @@ func checkWiring(r *Report, o *Options, plugin string) {
 			reason += " through the launcher " + inPlugin(plugin, res.launcher)
 		}
 		if res.warn != "" {
-			st, reason = Warn, reason+"; "+res.warn
+			// One finding per cause: the hooks sharing a binary share
+			// its warning, reported once below.
+			k := warning{inPlugin(plugin, res.exe), res.warn, res.fix}
+			if _, seen := warned[k]; !seen {
+				causes = append(causes, k)
+			}
+			warned[k] = append(warned[k], h.Command)
+			reason += " (see the warning on " + k.subject + ")"
+			res.fix = ""
 		}
 		add(st, h.Command, reason, res.fix)
+	}
+	for _, k := range causes {
+		add(Warn, k.subject, k.warn+" (hooks: "+strings.Join(warned[k], ", ")+")", k.fix)
 	}
 	if err == nil {
 		for _, w := range hooks {
@@ -474,7 +488,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		if res.warn != "" {
 			w = res.warn + "; " + w
 		}
-		res.warn, res.fix = w, "chmod +x "+exe
+		res.warn, res.fix = w, "chmod +x "+shellQuote(exe)
 	}
 	return res
 }
