@@ -68,3 +68,26 @@ func TestExecFormIsHealthy(t *testing.T) {
 		}
 	}
 }
+
+// A hook command is read at bounded cost: a deeply nested 900 KB command
+// (which the shell parser would turn into a tree of about 1 GB) is refused
+// by its length, before it is parsed.
+func TestParseHookCommandBounded(t *testing.T) {
+	nested := strings.Repeat(`"$(`, 300_000) + strings.Repeat(`)"`, 300_000)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := parseHookCommand("sh "+nested, "/p")
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "bytes long") {
+		t.Errorf("err %v, want the length refused", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+		t.Errorf("parsing allocated %d bytes", n)
+	}
+	// A long command at the cap still parses.
+	long := `sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" ` + strings.Repeat("x", MaxHookCommand-len(`sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" `))
+	if _, err := parseHookCommand(long, "/p"); err != nil {
+		t.Errorf("a %d-byte command: %v", len(long), err)
+	}
+}

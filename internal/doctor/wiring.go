@@ -329,6 +329,10 @@ func execForm(command string, args []string, root string) hookCmd {
 	return c
 }
 
+// MaxHookCommand caps the hook command lines the doctor parses; a
+// procedures hook command is under a hundred bytes.
+const MaxHookCommand = 4096
+
 // A hookCmd is a hooks.json command line, read as the shell would read it.
 type hookCmd struct {
 	shell string   // "sh" (or bash, dash) when a shell runs prog as a script; "" when prog is executed
@@ -343,6 +347,11 @@ type hookCmd struct {
 // which is replaced by root. Anything else a shell would interpret
 // (another variable, a backslash, a glob) is refused.
 func parseHookCommand(line, root string) (hookCmd, error) {
+	if len(line) > MaxHookCommand {
+		// The parser's tree grows with the nesting, about a kilobyte per
+		// byte of a nested command: cap the input to bound the walk.
+		return hookCmd{}, fmt.Errorf("is %d bytes long, over the %d the doctor reads", len(line), MaxHookCommand)
+	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(line), "")
 	if err != nil {
 		return hookCmd{}, fmt.Errorf("does not parse as a shell command: %v", err)
