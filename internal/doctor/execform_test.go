@@ -91,3 +91,48 @@ func TestParseHookCommandBounded(t *testing.T) {
 		t.Errorf("a %d-byte command: %v", len(long), err)
 	}
 }
+
+// A platform binary of another build than the host's (a partial re-bundle
+// left it) is a warning naming both builds; one of the same build is not.
+func TestPlatformVersionsDiffer(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gofmt := filepath.Join(runtime.GOROOT(), "bin", "gofmt")
+	if runtime.GOOS == "windows" {
+		gofmt += ".exe"
+	}
+	if _, err := os.Stat(gofmt); err != nil {
+		t.Skip("no gofmt to stand in for another build")
+	}
+	w := newWorld(t)
+	h := bundle.Host()
+	copyFile := func(from string, p bundle.Platform) string {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return writeFile(t, w.plugin, "bin/"+p.String()+"/"+p.Exe(), string(data), 0o755)
+	}
+	copyFile(self, h)
+	var same, other bundle.Platform
+	for _, p := range bundle.Platforms {
+		if p != h && same == (bundle.Platform{}) {
+			same = p
+		} else if p != h && other == (bundle.Platform{}) {
+			other = p
+		}
+	}
+	copyFile(self, same)
+	copyFile(gofmt, other)
+	r := Run(w.options())
+	if n := r.Count(Warn); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, dump(t, r))
+	}
+	fs := findings(r, SectionWiring, "bin/"+other.String()+"/")
+	if len(fs) != 1 || fs[0].Status != Warn || !strings.Contains(fs[0].Reason, ", but this platform's bin/"+h.String()+"/"+h.Exe()+" is github.com/procedures-go/procedures ") ||
+		!strings.Contains(fs[0].Reason, "a "+other.String()+" machine runs another version") {
+		t.Errorf("%s", dump(t, r))
+	}
+}

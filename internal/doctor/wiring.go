@@ -223,6 +223,7 @@ func checkWiring(r *Report, o *Options, plugin string) {
 		add(OK, hook+" skill", path+" is readable", "")
 	}
 
+	checkPlatformVersions(r, plugin)
 	checkPluginJSON(r, plugin)
 }
 
