@@ -6,12 +6,15 @@ package bundle
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/wiring"
@@ -51,7 +54,41 @@ type Options struct {
 	// Binary, when set, is an already built binary for the host platform:
 	// it is copied in place of building the host's binary.
 	Binary string
+	// Author is plugin.json's author.name for a new plugin.json (an
+	// existing one keeps its own); empty means DefaultAuthor.
+	Author string
 	Log    io.Writer // progress lines; nil for none
+}
+
+// DefaultAuthor is a new plugin.json's author.name when Options.Author is
+// empty.
+const DefaultAuthor = "procedures-go"
+
+// Description is a new plugin.json's description.
+const Description = "Procedural knowledge for agents: record stores, warm digests, and the gates that make an agent look before it acts and review before it stops."
+
+// PluginJSON is a new plugin.json: name, version, description, author and
+// the userConfig switches.
+func PluginJSON(version, author string) []byte {
+	if author == "" {
+		author = DefaultAuthor
+	}
+	o, err := parseObject(wiring.PluginJSON("procedures", version, Description))
+	if err != nil {
+		panic(err) // the wiring table's own output
+	}
+	var withAuthor object
+	for _, m := range o {
+		withAuthor = append(withAuthor, m)
+		if m.Key == "description" {
+			withAuthor = append(withAuthor, member{"author", marshal(map[string]string{"name": author})})
+		}
+	}
+	out, err := render(withAuthor)
+	if err != nil {
+		panic(err)
+	}
+	return out
 }
 
 //go:embed launcher.sh
@@ -84,10 +121,28 @@ func Launcher(platforms []Platform) string {
 // CGO_ENABLED=0 -trimpath -ldflags "-s -w" by the go command, from the
 // module in the current directory), hooks/hooks.json and
 // .claude-plugin/plugin.json.
+//
+// An existing plugin.json or hooks.json is merged, not replaced (see
+// MergePluginJSON and MergeHooksJSON); one that does not parse stops the
+// bundle before anything is written. Binaries of supported platforms
+// left from an earlier bundle but not in o.Platforms are removed (the
+// launcher no longer names them), each named in the log. Every file is
+// written beside its target and renamed over it, so a binary that is
+// running (bundle -self onto its own bundle) is replaced, not written into.
 func Write(o Options) error {
 	platforms := o.Platforms
 	if platforms == nil {
 		platforms = Platforms
+	}
+	hooksPath := filepath.Join(o.Dir, "hooks", "hooks.json")
+	pluginPath := filepath.Join(o.Dir, ".claude-plugin", "plugin.json")
+	hooks, err := merged(hooksPath, wiring.HooksJSON(HookCommand), MergeHooksJSON)
+	if err != nil {
+		return err
+	}
+	plugin, err := merged(pluginPath, PluginJSON(o.Version, o.Author), MergePluginJSON)
+	if err != nil {
+		return err
 	}
 	for _, p := range platforms {
 		out := filepath.Join(o.Dir, "bin", p.String(), p.Exe())
@@ -106,37 +161,101 @@ func Write(o Options) error {
 			return fmt.Errorf("%s: %w", p, err)
 		}
 	}
+	for _, p := range Platforms {
+		if slices.Contains(platforms, p) {
+			continue
+		}
+		stale := filepath.Join(o.Dir, "bin", p.String(), p.Exe())
+		if fi, err := os.Lstat(stale); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if err := os.Remove(stale); err != nil {
+			return fmt.Errorf("removing the stale %s: %w", stale, err)
+		}
+		os.Remove(filepath.Dir(stale)) // only when empty: never what the bundle did not write
+		logf(o.Log, "removed stale %s (%s is not in -platforms; bundle it again to keep it)", stale, p)
+	}
 	files := []struct {
-		name string
-		data string
+		path string
+		data []byte
 		mode os.FileMode
 	}{
-		{"bin/procedures", Launcher(platforms), 0o755},
-		{"hooks/hooks.json", string(wiring.HooksJSON(HookCommand)), 0o644},
-		{".claude-plugin/plugin.json", string(wiring.PluginJSON("procedures", o.Version,
-			"Procedural knowledge for agents: record stores, warm digests, and the gates that make an agent look before it acts and review before it stops.")), 0o644},
+		{filepath.Join(o.Dir, "bin", "procedures"), []byte(Launcher(platforms)), 0o755},
+		{hooksPath, hooks, 0o644},
+		{pluginPath, plugin, 0o644},
 	}
 	for _, f := range files {
-		path := filepath.Join(o.Dir, filepath.FromSlash(f.name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(path, []byte(f.data), f.mode); err != nil {
+		if err := writeReplace(f.path, f.data, f.mode); err != nil {
 			return err
 		}
-		if err := os.Chmod(path, f.mode); err != nil { // WriteFile keeps an existing file's mode
-			return err
-		}
-		logf(o.Log, "wrote %s", path)
+		logf(o.Log, "wrote %s", f.path)
 	}
 	return nil
 }
 
+// merged is fresh merged into the file at path, or fresh when there is no
+// such file. A file that is not a regular file, or does not parse, is an
+// error naming it.
+func merged(path string, fresh []byte, merge func(old, fresh []byte) ([]byte, error)) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fresh, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file; move it away and bundle again", path)
+	}
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out, err := merge(old, fresh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v (the bundle keeps what you wrote in it: fix it, or move it away, and bundle again)", path, err)
+	}
+	return out, nil
+}
+
+// writeReplace writes data to a new file beside path and renames it over
+// path.
+func writeReplace(path string, data []byte, mode os.FileMode) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".new-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp, mode)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, path)
+	}
+	if werr != nil {
+		os.Remove(tmp)
+	}
+	return werr
+}
+
 func build(p Platform, out string) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, Package)
+	tmp := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".new")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, Package)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+p.OS, "GOARCH="+p.Arch)
 	if msg, err := cmd.CombinedOutput(); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("go build: %v\n%s", err, msg)
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		os.Remove(tmp)
+		return err
 	}
 	return nil
 }
@@ -146,10 +265,7 @@ func copyExecutable(from, to string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(to, data, 0o755); err != nil {
-		return err
-	}
-	return os.Chmod(to, 0o755)
+	return writeReplace(to, data, 0o755)
 }
 
 func logf(w io.Writer, format string, args ...any) {

@@ -46,21 +46,48 @@ esac
 if [ -z "$os" ] || [ -z "$arch" ] || [ ! -f "$bin" ]; then
 	fail "no binary for this platform ($sys $mach); this bundle supports @@PLATFORMS@@"
 fi
-if [ ! -x "$bin" ] && ! chmod +x "$bin" 2>/dev/null; then
-	# The exec bit was lost (a zip or copy install) and this user may not
-	# restore it: run a private copy from the user's own cache.
-	cache=${XDG_CACHE_HOME:-${HOME:-}/.cache}
-	case $cache in
-	/*) ;;
-	*) cache=$(mktemp -d "${TMPDIR:-/tmp}/procedures.XXXXXX") || fail "cannot make a private copy of $bin" ;;
-	esac
-	copy=$cache/procedures/$os-$arch/$exe
-	if [ ! -x "$copy" ] || ! cmp -s "$bin" "$copy"; then
-		mkdir -p "${copy%/*}" && cp "$bin" "$copy.$$" && chmod 700 "$copy.$$" && mv -f "$copy.$$" "$copy" ||
-			fail "cannot make $bin executable or copy it to $copy"
-	fi
-	bin=$copy
-fi
+# mine succeeds when this user owns $1 and neither group nor others may
+# write it: only such a file or directory is trusted to hold a copy.
+mine() {
+	[ -O "$1" ] && [ "$(find "$1" -prune ! -perm -020 ! -perm -002 2>/dev/null)" = "$1" ]
+}
 PROCEDURES_BIN_DIR=$dir
 export PROCEDURES_BIN_DIR
+if [ ! -x "$bin" ] && ! chmod +x "$bin" 2>/dev/null; then
+	# The exec bit was lost (a zip or copy install) and this user may not
+	# restore it: run a private copy. It is kept, and reused while it matches,
+	# in the user's own cache ($XDG_CACHE_HOME, else $HOME/.cache) when every
+	# part of it is the user's and not writable by others; else it is made in
+	# a fresh mktemp -d directory and removed once the command ends.
+	cache=${XDG_CACHE_HOME-}
+	case $cache in
+	/*) ;;
+	*) case ${HOME-} in
+		/?*) cache=$HOME/.cache ;;
+		*) cache= ;;
+		esac ;;
+	esac
+	copy=
+	if [ -n "$cache" ] && (umask 077 && mkdir -p "$cache/procedures/$os-$arch") 2>/dev/null &&
+		mine "$cache/procedures" && mine "$cache/procedures/$os-$arch"; then
+		copy=$cache/procedures/$os-$arch/$exe
+		if [ ! -f "$copy" ] || [ -h "$copy" ] || ! mine "$copy" || [ ! -x "$copy" ] || ! cmp -s "$bin" "$copy"; then
+			rm -f "$copy.$$" && cp "$bin" "$copy.$$" && chmod 700 "$copy.$$" && mv -f "$copy.$$" "$copy" || copy=
+		fi
+		[ -n "$copy" ] && mine "$copy" || copy=
+	fi
+	if [ -n "$copy" ]; then
+		exec "$copy" "$@"
+	fi
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/procedures.XXXXXX") || fail "cannot make $bin executable or a private copy of it"
+	trap 'rm -rf "$tmp"' EXIT
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	if cp "$bin" "$tmp/$exe" && chmod 700 "$tmp/$exe"; then
+		"$tmp/$exe" "$@"
+		exit
+	fi
+	fail "cannot make $bin executable or copy it to $tmp"
+fi
 exec "$bin" "$@"

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -156,5 +157,161 @@ func TestLauncherPrivateCopy(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(home, ".cache", "procedures", "linux-amd64", "procedures")); err != nil {
 		t.Errorf("no private copy: %v", err)
+	}
+}
+
+// nobodyTree is launcherTree for a bundle root owns, without exec bits, run
+// by nobody (who may not restore them), with a stand-in that prints the path
+// it was run as. It returns the tree, a TMPDIR nobody owns, and run, which
+// runs the launcher as nobody with env (PATH is added) and returns stdout
+// and the exit status.
+func nobodyTree(t *testing.T) (root, tmp string, run func(env ...string) (string, int)) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to make a bundle another user owns (CI runs as root)")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv not found")
+	}
+	root, env := launcherTree(t, "Linux x86_64", Platform{"linux", "amd64"})
+	for d := root; d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(root, "bin", "linux-amd64", "procedures")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\necho \"ran=$0\"\nexit 7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(bin, 0o644)
+	tmp = filepath.Join(root, "tmp")
+	os.Mkdir(tmp, 0o700)
+	os.Chown(tmp, 65534, 65534)
+	var path string
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			path = kv
+		}
+	}
+	run = func(env ...string) (string, int) {
+		t.Helper()
+		cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "sh", filepath.Join(root, "bin", "procedures"), "x")
+		cmd.Env = append([]string{path, "TMPDIR=" + tmp}, env...)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		out, err := cmd.Output()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if errb.Len() > 0 {
+			t.Logf("stderr: %s", errb.String())
+		}
+		return string(out), code
+	}
+	return root, tmp, run
+}
+
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, de := range des {
+		names = append(names, de.Name())
+	}
+	return names
+}
+
+// With HOME and XDG_CACHE_HOME unset there is no user cache: the copy is
+// made in a private mktemp -d directory (never /.cache) and removed when
+// the command ends, so no copy is left behind per call.
+func TestLauncherNoHomeUsesTemporaryCopy(t *testing.T) {
+	_, tmp, run := nobodyTree(t)
+	for _, env := range [][]string{nil, {"HOME="}, {"HOME=relative", "XDG_CACHE_HOME=also-relative"}} {
+		out, code := run(env...)
+		if code != 7 || !strings.HasPrefix(out, "ran="+tmp+"/procedures.") {
+			t.Errorf("%q: exit %d, stdout %q; want the binary's 7 from a copy under %s", env, code, out, tmp)
+		}
+		if left := entries(t, tmp); len(left) != 0 {
+			t.Errorf("%q: copies left in TMPDIR: %q", env, left)
+		}
+	}
+	if _, err := os.Stat("/.cache/procedures"); err == nil {
+		t.Errorf("/.cache/procedures exists")
+	}
+}
+
+// The user's own cache keeps one copy and reuses it.
+func TestLauncherReusesCachedCopy(t *testing.T) {
+	root, tmp, run := nobodyTree(t)
+	home := filepath.Join(root, "home")
+	os.Mkdir(home, 0o755)
+	os.Chown(home, 65534, 65534)
+	copy := filepath.Join(home, ".cache", "procedures", "linux-amd64", "procedures")
+	for i := 0; i < 2; i++ {
+		out, code := run("HOME=" + home)
+		if code != 7 || out != "ran="+copy+"\n" {
+			t.Fatalf("run %d: exit %d, stdout %q; want 7 from %s", i, code, out, copy)
+		}
+	}
+	if left := entries(t, tmp); len(left) != 0 {
+		t.Errorf("copies left in TMPDIR: %q", left)
+	}
+	if left := entries(t, filepath.Dir(copy)); len(left) != 1 {
+		t.Errorf("cache holds %q, want the one copy", left)
+	}
+}
+
+// A cache another user owns, or may write, is never run from: a planted
+// copy identical to the bundle's (so cmp passes) could be swapped after the
+// check. The launcher falls back to a private temporary copy; in a cache
+// directory the user owns it replaces the untrusted copy with its own.
+func TestLauncherDistrustsSharedCache(t *testing.T) {
+	root, tmp, run := nobodyTree(t)
+	bin := filepath.Join(root, "bin", "linux-amd64", "procedures")
+	data, _ := os.ReadFile(bin)
+	for _, tc := range []struct {
+		name              string
+		dirOwner, dirMode int
+		fileOwner         int
+		fileMode          os.FileMode
+		replaced          bool
+	}{
+		{"another user's cache", 0, 0o777, 0, 0o777, false},
+		{"another user's copy in the user's cache", 65534, 0o755, 0, 0o755, true},
+		{"a group-writable copy", 65534, 0o755, 65534, 0o775, true},
+		{"an other-writable cache directory", 65534, 0o757, 65534, 0o700, false},
+	} {
+		shared := filepath.Join(root, "shared-"+strings.ReplaceAll(tc.name, " ", "-"))
+		d := filepath.Join(shared, "procedures", "linux-amd64")
+		if err := os.MkdirAll(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(shared, 0o777)
+		for _, dd := range []string{filepath.Dir(d), d} {
+			os.Chown(dd, tc.dirOwner, tc.dirOwner)
+			os.Chmod(dd, os.FileMode(tc.dirMode))
+		}
+		planted := filepath.Join(d, "procedures")
+		os.WriteFile(planted, data, tc.fileMode)
+		os.Chmod(planted, tc.fileMode)
+		os.Chown(planted, tc.fileOwner, tc.fileOwner)
+		out, code := run("XDG_CACHE_HOME="+shared, "HOME=/nonexistent")
+		if tc.replaced {
+			fi, err := os.Stat(planted)
+			if code != 7 || out != "ran="+planted+"\n" || err != nil || fi.Mode().Perm() != 0o700 || fi.Sys().(*syscall.Stat_t).Uid != 65534 {
+				t.Errorf("%s: exit %d, stdout %q, copy %v %v; want 7 from the user's own 0700 copy", tc.name, code, out, fi.Mode(), err)
+			}
+			continue
+		}
+		if code != 7 || !strings.HasPrefix(out, "ran="+tmp+"/procedures.") {
+			t.Errorf("%s: exit %d, stdout %q; want 7 from a private copy under %s", tc.name, code, out, tmp)
+		}
 	}
 }

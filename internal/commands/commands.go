@@ -34,7 +34,7 @@ var All = []Command{
 	{Name: "am-i-done-gate", Summary: "Stop hook: ask once per tool-using turn for Skill(procedures:am-i-done)", Hook: true, Main: amidonegate.Main},
 	{Name: "digest-record", Summary: "PostToolUse(Skill) hook: store a forked /how-do-i scout's digest", Hook: true, Main: digestrecord.Main},
 	{Name: "doctor", Summary: "check the installed plugin: wiring, switches, fail-open log, stores (read-only)", Main: doctor.Main},
-	{Name: "enforce-frontmatter", Summary: "PostToolUse(Write|Edit) hook: block a record written with bad frontmatter", Hook: true, Main: enforcefrontmatter.Main},
+	{Name: "enforce-frontmatter", Summary: "PostToolUse(Write|Edit|MultiEdit) hook: block a record written with bad frontmatter", Hook: true, Main: enforcefrontmatter.Main},
 	{Name: "evidence", Summary: "sweep the Claude Code transcripts: tier, cost, retrieval, warm starts, gates (read-only)", Main: evidence.Main},
 	{Name: "how-do-i-gate", Summary: "PreToolUse hook: deny acting tools until Skill(procedures:how-do-i) ran this turn", Hook: true, Main: howdoigate.Main},
 	{Name: "lint-frontmatter", Summary: "check the frontmatter of the knowledge-store records", Main: lintfrontmatter.Main},

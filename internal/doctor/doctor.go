@@ -28,6 +28,8 @@ type Options struct {
 	// (digest.DefaultTurnStateDir when "") in the doctor's view only, so a
 	// test can show the shared-host fallback without touching the real one.
 	TurnStateDefault string
+	// Lint also runs tierpin-lint and plugin-surface-lint on the plugin.
+	Lint bool
 }
 
 // Run inspects everything the options name and returns the findings, in
@@ -47,6 +49,9 @@ func Run(o Options) *Report {
 	r := &Report{Version: o.Version, Plugin: plugin,
 		Since: FormatDuration(o.Since) + " (since " + since.UTC().Format(time.RFC3339) + ")"}
 	checkWiring(r, &o, plugin)
+	if o.Lint {
+		checkPluginLints(r, plugin)
+	}
 	checkSwitches(r, &o, since)
 	checkFailOpen(r, &o, since)
 	checkStores(r, &o)

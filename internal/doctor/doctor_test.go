@@ -121,7 +121,18 @@ func TestLostExecBitIsAWarning(t *testing.T) {
 	h := bundle.Host()
 	os.Chmod(filepath.Join(w.plugin, "bin", h.String(), h.Exe()), 0o644)
 	r := Run(w.options())
-	if fs := findings(r, SectionWiring, "digest-record"); len(fs) != 1 || fs[0].Status != Warn {
+	// One cause, one finding: the six hooks run the binary, which is
+	// reported once, and each hook points at it.
+	if n := r.Count(Warn); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, dump(t, r))
+	}
+	exe := "bin/" + h.String() + "/" + h.Exe()
+	fs := findings(r, SectionWiring, exe)
+	if len(fs) != 1 || fs[0].Status != Warn || !strings.Contains(fs[0].Reason, "lost its exec bit") ||
+		!strings.Contains(fs[0].Reason, "(hooks: turn-state-reset, how-do-i-gate,") || !strings.HasPrefix(fs[0].Fix, "chmod +x ") {
+		t.Errorf("%s", dump(t, r))
+	}
+	if fs := findings(r, SectionWiring, "digest-record"); len(fs) != 1 || fs[0].Status != OK || !strings.Contains(fs[0].Reason, "see the warning on "+exe) {
 		t.Errorf("%s", dump(t, r))
 	}
 }
@@ -336,7 +347,7 @@ func TestSwitches(t *testing.T) {
 	}{
 		{"how-do-i-gate", Warn, "switched off by PROCEDURES_ENABLE_HOW_DO_I_GATE=FALSE"},
 		{"am-i-done-gate", Warn, "CLAUDE_PLUGIN_OPTION_ENABLE_AM_I_DONE_GATE=0 (the plugin option enable_am_i_done_gate)"},
-		{"enforce-frontmatter", OK, "on"},
+		{"enforce-frontmatter", Warn, "PROCEDURES_ENABLE_FRONTMATTER_CHECK=\"no\" is not recognised: the gate stays on"},
 		{"escape log", OK, "1 switched-off release in the window (HOW_DO_I_GATE by PROCEDURES_ENABLE_HOW_DO_I_GATE: 1)"},
 	} {
 		fs := findings(r, SectionSwitches, c.subject)
@@ -346,6 +357,20 @@ func TestSwitches(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(w.home, ".claude", "gate-escape.jsonl")); err != nil {
 		t.Fatal(err)
+	}
+	// Recognised values, any case, and an empty one are no finding of their own.
+	for _, v := range []string{"1", "true", "TRUE", ""} {
+		w.env["PROCEDURES_ENABLE_FRONTMATTER_CHECK"] = v
+		w.env["CLAUDE_PLUGIN_OPTION_ENABLE_FRONTMATTER_CHECK"] = v
+		if fs := findings(Run(w.options()), SectionSwitches, "enforce-frontmatter"); len(fs) != 1 || fs[0].Status != OK || fs[0].Reason != "on" {
+			t.Errorf("%q: %v", v, fs)
+		}
+	}
+	// An off value wins over an unrecognised one: one finding, the off one.
+	w.env["PROCEDURES_ENABLE_FRONTMATTER_CHECK"] = "0"
+	w.env["CLAUDE_PLUGIN_OPTION_ENABLE_FRONTMATTER_CHECK"] = "off"
+	if fs := findings(Run(w.options()), SectionSwitches, "enforce-frontmatter"); len(fs) != 1 || !strings.Contains(fs[0].Reason, "switched off by PROCEDURES_ENABLE_FRONTMATTER_CHECK=0") {
+		t.Errorf("off and unrecognised: %v", fs)
 	}
 	if data, _ := os.ReadFile(filepath.Join(w.home, ".claude", "gate-escape.jsonl")); bytes.Count(data, []byte("\n")) != 1 {
 		t.Errorf("evaluating the switches wrote an escape record:\n%s", data)

@@ -19,6 +19,13 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 	for _, s := range wiring.Switches() {
 		by := offswitch.ReleasedBy(s.Key(), o.Getenv)
 		if by == "" {
+			if name, v := unrecognised(s.Key(), o.Getenv); name != "" {
+				add(Finding{Status: Warn, Subject: s.Command,
+					Reason: fmt.Sprintf("%s=%q is not recognised: the gate stays on (only 0 or false, any case, switch it off)", name, v),
+					Fix:    "set " + name + " to true (on) or false (off), or unset it",
+					Data:   map[string]any{"key": s.Key(), "variable": name, "value": v}})
+				continue
+			}
 			add(Finding{Status: OK, Subject: s.Command, Reason: "on"})
 			continue
 		}
@@ -72,4 +79,21 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 	add(Finding{Status: st, Subject: "escape log", Reason: reason, Fix: fix,
 		Data: map[string]any{"path": path, "releases": s.InWindow, "by": s.By, "older": s.Older,
 			"unparseable": s.Unparseable, "overlong": s.Overlong}})
+}
+
+// unrecognised returns the first of key's switch variables that is set to
+// a value other than 0, 1, false or true (any case), and that value; ""
+// when there is none. The gates treat such a value as on
+// (offswitch.ReleasedBy switches off only on 0 and false), which a person
+// who wrote "off" or "no" does not expect.
+func unrecognised(key string, getenv func(string) string) (name, value string) {
+	for _, name := range []string{"CLAUDE_PLUGIN_OPTION_ENABLE_" + key, "PROCEDURES_ENABLE_" + key} {
+		v := getenv(name)
+		switch strings.ToLower(v) {
+		case "", "0", "1", "false", "true":
+			continue
+		}
+		return name, v
+	}
+	return "", ""
 }

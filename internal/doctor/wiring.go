@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -84,6 +85,31 @@ func (w wired) where() string {
 	return w.event + "[" + w.matcher + "]"
 }
 
+// foreign reports whether w is not a procedures hook at all: a command
+// that does not run the launcher or a binary named after a procedures
+// command (an operator's own hook, which bundling keeps).
+func (w wired) foreign() bool {
+	if w.parseErr != nil || len(w.parsed.args) != 1 {
+		return !strings.Contains(w.command, "procedures") && !mentionsHook(w.command)
+	}
+	base := strings.TrimSuffix(filepath.Base(w.parsed.prog), ".exe")
+	return base != "procedures" && !wiring.IsHook(base) && !isCommand(base)
+}
+
+func mentionsHook(command string) bool {
+	for _, h := range wiring.Hooks() {
+		if strings.Contains(command, h.Command) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCommand reports whether name is a command of the multi-call binary.
+func isCommand(name string) bool {
+	return slices.Contains(corpusCommands, name) || name == "session-digest-read" || name == "doctor"
+}
+
 func tableWhere(h wiring.Hook) string {
 	return wired{event: h.Event, matcher: h.Matcher}.where()
 }
@@ -105,12 +131,15 @@ func checkWiring(r *Report, o *Options, plugin string) {
 	hooksPath := filepath.Join(plugin, "hooks", "hooks.json")
 	hooks, err := readHooks(hooksPath, plugin)
 	if err != nil {
-		add(Fail, "hooks.json", err.Error(), "regenerate the bundle: procedures bundle -o "+plugin)
+		add(Fail, "hooks.json", err.Error(), hooksFix(err, plugin))
 	} else {
 		add(OK, "hooks.json", fmt.Sprintf("%s parses: %d hooks", hooksPath, len(hooks)), "")
 	}
 
 	bindirs := map[string]string{} // gate hook -> the directory it takes as its own
+	type warning struct{ subject, warn, fix string }
+	warned := map[warning][]string{} // a warning -> the hooks it concerns
+	var causes []warning             // in the order first seen
 	for _, h := range wiring.Hooks() {
 		var match, elsewhere []wired
 		for _, w := range hooks {
@@ -131,12 +160,12 @@ func checkWiring(r *Report, o *Options, plugin string) {
 			if len(elsewhere) > 0 {
 				reason += ", but on " + elsewhere[0].where()
 			}
-			add(Fail, h.Command, reason, "regenerate hooks.json: procedures bundle -o "+plugin)
+			add(Fail, h.Command, reason, "regenerate hooks.json: "+rebundle(plugin))
 			continue
 		}
 		res := resolve(match[0].parsed, o.Getenv)
 		if res.err != nil {
-			add(Fail, h.Command, fmt.Sprintf("%s: %v", match[0].where(), res.err), res.fix)
+			add(Fail, h.Command, fmt.Sprintf("%s: %v", match[0].where(), res.err), strings.ReplaceAll(res.fix, "<plugin>", shellQuote(plugin)))
 			continue
 		}
 		bindirs[h.Command] = res.bindir
@@ -145,20 +174,35 @@ func checkWiring(r *Report, o *Options, plugin string) {
 			reason += " through the launcher " + inPlugin(plugin, res.launcher)
 		}
 		if res.warn != "" {
-			st, reason = Warn, reason+"; "+res.warn
+			// One finding per cause: the hooks sharing a binary share
+			// its warning, reported once below.
+			k := warning{inPlugin(plugin, res.exe), res.warn, res.fix}
+			if _, seen := warned[k]; !seen {
+				causes = append(causes, k)
+			}
+			warned[k] = append(warned[k], h.Command)
+			reason += " (see the warning on " + k.subject + ")"
+			res.fix = ""
 		}
 		add(st, h.Command, reason, res.fix)
 	}
+	for _, k := range causes {
+		add(Warn, k.subject, k.warn+" (hooks: "+strings.Join(warned[k], ", ")+")", k.fix)
+	}
 	if err == nil {
 		for _, w := range hooks {
+			if w.foreign() {
+				add(OK, w.where(), fmt.Sprintf("%q is not a procedures hook (yours, kept by the bundle): not checked", w.command), "")
+				continue
+			}
 			if w.parseErr != nil {
 				add(Fail, w.where(), fmt.Sprintf("cannot read the hook command %q: %v", w.command, w.parseErr),
-					"regenerate hooks.json: procedures bundle -o "+plugin)
+					"regenerate hooks.json: "+rebundle(plugin))
 				continue
 			}
 			if !slices.Contains(wiring.Hooks(), wiring.Hook{Event: w.event, Matcher: w.matcher, Command: w.name}) {
 				add(Warn, w.where(), fmt.Sprintf("%q is not a hook of this procedures build", w.command),
-					"remove it, or regenerate hooks.json: procedures bundle -o "+plugin)
+					"remove it, or regenerate hooks.json: "+rebundle(plugin))
 			}
 		}
 	}
@@ -179,6 +223,7 @@ func checkWiring(r *Report, o *Options, plugin string) {
 		add(OK, hook+" skill", path+" is readable", "")
 	}
 
+	checkPlatformVersions(r, plugin)
 	checkPluginJSON(r, plugin)
 }
 
@@ -192,13 +237,14 @@ func readHooks(path, plugin string) ([]wired, error) {
 		Hooks map[string][]struct {
 			Matcher string `json:"matcher"`
 			Hooks   []struct {
-				Type    string `json:"type"`
-				Command string `json:"command"`
+				Type    string    `json:"type"`
+				Command string    `json:"command"`
+				Args    *[]string `json:"args"` // set: the exec form, no shell
 			} `json:"hooks"`
 		} `json:"hooks"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s does not parse: %v", path, err)
+		return nil, &parseError{path, jsonPosition(data, err)}
 	}
 	if doc.Hooks == nil {
 		return nil, fmt.Errorf("%s has no \"hooks\" object", path)
@@ -213,9 +259,12 @@ func readHooks(path, plugin string) ([]wired, error) {
 		for _, g := range doc.Hooks[ev] {
 			for _, h := range g.Hooks {
 				w := wired{event: ev, matcher: g.Matcher, command: h.Command}
-				if h.Type != "command" {
+				switch {
+				case h.Type != "command":
 					w.parseErr = fmt.Errorf("type %q, not \"command\"", h.Type)
-				} else {
+				case h.Args != nil:
+					w.parsed = execForm(h.Command, *h.Args, plugin)
+				default:
 					w.parsed, w.parseErr = parseHookCommand(h.Command, plugin)
 				}
 				if w.parseErr == nil {
@@ -241,14 +290,15 @@ func checkPluginJSON(r *Report, plugin string) {
 	}
 	data, err := readConfig(path)
 	if err != nil {
-		add(Warn, err.Error(), "regenerate the bundle: procedures bundle -o "+plugin)
+		add(Warn, err.Error(), "regenerate the bundle: "+rebundle(plugin))
 		return
 	}
 	var doc struct {
 		UserConfig map[string]json.RawMessage `json:"userConfig"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		add(Warn, fmt.Sprintf("%s does not parse: %v", path, err), "regenerate the bundle: procedures bundle -o "+plugin)
+		add(Warn, fmt.Sprintf("%s does not parse: %v", path, jsonPosition(data, err)),
+			"fix it there (bundling again keeps plugin.json's keys, so it refuses a file that does not parse)")
 		return
 	}
 	var missing, have []string
@@ -261,11 +311,28 @@ func checkPluginJSON(r *Report, plugin string) {
 	}
 	if len(missing) > 0 {
 		add(Warn, fmt.Sprintf("%s does not declare %s: those switches can only be set by PROCEDURES_ENABLE_* variables",
-			path, strings.Join(missing, ", ")), "regenerate the bundle: procedures bundle -o "+plugin)
+			path, strings.Join(missing, ", ")), "add them by bundling again (only the switches change): "+rebundle(plugin))
 		return
 	}
 	add(OK, fmt.Sprintf("%s declares %s", path, strings.Join(have, ", ")), "")
 }
+
+// execForm reads a hook in exec form ("args" set): Claude Code runs the
+// command, ${CLAUDE_PLUGIN_ROOT} replaced, with args and no shell. A binary
+// named after a hook (the README's layout: bin/<hook>, dispatching on its
+// own name) runs that hook; the multi-call binary runs its first argument.
+func execForm(command string, args []string, root string) hookCmd {
+	prog := strings.ReplaceAll(command, "${"+pluginRootVar+"}", root)
+	c := hookCmd{prog: prog, args: args}
+	if base := strings.TrimSuffix(filepath.Base(prog), ".exe"); base != "procedures" && len(args) == 0 {
+		c.args = []string{base}
+	}
+	return c
+}
+
+// MaxHookCommand caps the hook command lines the doctor parses; a
+// procedures hook command is under a hundred bytes.
+const MaxHookCommand = 4096
 
 // A hookCmd is a hooks.json command line, read as the shell would read it.
 type hookCmd struct {
@@ -281,6 +348,11 @@ type hookCmd struct {
 // which is replaced by root. Anything else a shell would interpret
 // (another variable, a backslash, a glob) is refused.
 func parseHookCommand(line, root string) (hookCmd, error) {
+	if len(line) > MaxHookCommand {
+		// The parser's tree grows with the nesting, about a kilobyte per
+		// byte of a nested command: cap the input to bound the walk.
+		return hookCmd{}, fmt.Errorf("is %d bytes long, over the %d the doctor reads", len(line), MaxHookCommand)
+	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(line), "")
 	if err != nil {
 		return hookCmd{}, fmt.Errorf("does not parse as a shell command: %v", err)
@@ -381,8 +453,13 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 			err = access(c.prog, accessX)
 		}
 	}
+	if err != nil && c.shell == "" && fi != nil && fi.Mode().IsRegular() && access(c.prog, accessX) != nil {
+		res.err = fmt.Errorf("%s is not executable (%v): run without a shell, it needs its exec bit", c.prog, cause(err))
+		res.fix = "chmod +x " + shellQuote(c.prog)
+		return res
+	}
 	if err != nil {
-		res.err, res.fix = err, "regenerate the bundle: procedures bundle -o <plugin>"
+		res.err, res.fix = err, "regenerate the bundle, from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin>"
 		return res
 	}
 	if c.shell != "" {
@@ -412,7 +489,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 	}
 	if err != nil {
 		res.err = fmt.Errorf("no usable binary for this platform (%s): %v; the bundle has: %s", host, err, platformsIn(res.bindir))
-		res.fix = "regenerate the bundle with -platforms including " + host.String()
+		res.fix = "regenerate the bundle with " + host.String() + ", from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin> (all platforms)"
 		return res
 	}
 	res.exe = exe
@@ -421,7 +498,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		if res.warn != "" {
 			w = res.warn + "; " + w
 		}
-		res.warn, res.fix = w, "chmod +x "+exe
+		res.warn, res.fix = w, "chmod +x "+shellQuote(exe)
 	}
 	return res
 }
@@ -469,4 +546,63 @@ func inPlugin(plugin, path string) string {
 		return rel
 	}
 	return path
+}
+
+// A parseError is a configuration file that is not valid JSON.
+type parseError struct {
+	path string
+	err  error
+}
+
+func (e *parseError) Error() string { return e.path + " does not parse: " + e.err.Error() }
+
+// jsonPosition adds the line and column of a JSON syntax error in data.
+func jsonPosition(data []byte, err error) error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return err
+	}
+	off := se.Offset - 1 // just after the offending byte
+	if off < 0 {
+		off = 0
+	}
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Errorf("line %d, column %d: %v", line, col, err)
+}
+
+// hooksFix is the fix for a hooks.json that cannot be read.
+func hooksFix(err error, plugin string) string {
+	if _, ok := errors.AsType[*parseError](err); ok {
+		return "fix it there, or move it away and bundle again (bundling keeps your own hooks, so it refuses a file that does not parse): " + rebundle(plugin)
+	}
+	return "regenerate the bundle: " + rebundle(plugin)
+}
+
+// rebundle is the command that writes the bundle at plugin again, spelled
+// to work from any directory: the bundle's own launcher with -self when the
+// bundle carries only this platform's binary (no Go toolchain needed),
+// else the go command from a clone (which builds every platform), with the
+// -self form for keeping only this one.
+func rebundle(plugin string) string {
+	host := bundle.Host()
+	dir := shellQuote(plugin)
+	self := "sh " + shellQuote(filepath.Join(plugin, "bin", "procedures")) + " bundle -o " + dir + " -platforms host -self"
+	if platformsIn(filepath.Join(plugin, "bin")) == host.String() {
+		return self
+	}
+	return "from a procedures-go clone: go run ./cmd/procedures bundle -o " + dir + " (or, keeping only " + host.String() + ": " + self + ")"
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	q, err := syntax.Quote(s, syntax.LangPOSIX)
+	if err != nil {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return q
 }

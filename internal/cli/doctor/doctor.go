@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	procedures doctor [--plugin DIR] [--since DURATION] [--json]
+//	procedures doctor [--plugin DIR] [--since DURATION] [--json] [--lint]
 //
 // Exit 0 when nothing fails, 1 when something does, 2 on a usage error.
 package doctor
@@ -20,7 +20,7 @@ import (
 	"github.com/procedures-go/procedures/internal/doctor"
 )
 
-const usage = `Usage: procedures doctor [--plugin DIR] [--since DURATION] [--json]
+const usage = `Usage: procedures doctor [--plugin DIR] [--since DURATION] [--json] [--lint]
 
 Checks an installed procedures plugin and the state its hooks leave, and
 reports each finding as ok, warn or fail, with a reason and the fix:
@@ -40,6 +40,8 @@ It only reads: it never creates, changes or deletes anything.
   --since DURATION  the window of the log summaries, e.g. 7d, 36h, 90m
                     (default 7d)
   --json            print one JSON document with the same findings
+  --lint            also run tierpin-lint and plugin-surface-lint on the
+                    plugin (their findings are fails in the Wiring section)
 
 Exit status: 0 when nothing fails, 1 when something does, 2 on a usage error.
 `
@@ -60,6 +62,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	plugin := fs.String("plugin", "", "")
 	since := fs.String("since", "7d", "")
 	asJSON := fs.Bool("json", false, "")
+	lint := fs.Bool("lint", false, "")
 	version := fs.Bool("version", false, "")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -89,6 +92,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		Version:    cli.Version(),
 
 		TurnStateDefault: TurnStateDefault,
+		Lint:             *lint,
 	})
 	write := r.WriteText
 	if *asJSON {

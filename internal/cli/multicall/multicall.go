@@ -67,29 +67,52 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "\n%s <command> --help shows a command's usage; %s --version its build.\n", Name, Name)
 }
 
-const bundleUsage = `Usage: procedures bundle -o DIR [-platforms all|host|os-arch,...] [-binary FILE | -self] [-version V]
+const bundleUsage = `Usage: procedures bundle -o DIR [-platforms all|host|os-arch,...] [-binary FILE | -self] [-version V] [-author NAME]
 
 Writes a plugin overlay into DIR: bin/procedures (a POSIX sh launcher),
 bin/<os>-<arch>/procedures[.exe], hooks/hooks.json and
 .claude-plugin/plugin.json. Binaries are built with the go command from the
 module in the current directory (go run ./cmd/procedures bundle -o DIR);
--binary FILE or -self supply the host platform's binary instead.
+-binary FILE or -self supply the host platform's binary instead (-self
+works onto the bundle it runs from: every file is written beside its
+target, then renamed over it).
+
+Bundling again keeps what you changed: in plugin.json only the userConfig
+switches are updated (a new plugin.json gets name, version, description
+and author, -author NAME or procedures-go); in hooks.json only the hooks
+that run procedures are replaced, your own hooks stay. Binaries of
+platforms not in -platforms are removed, each named on stderr.
+
+Flags:
+  -o DIR          the overlay directory (created if missing)
+  -platforms P    all (default), host, or a comma-separated list of os-arch
+  -binary FILE    an already built binary for the host platform
+  -self           use this very binary for the host platform (no go command
+                  needed with -platforms host)
+  -version V      a new plugin.json's version (default: this build's)
+  -author NAME    a new plugin.json's author.name (default: procedures-go)
+  --version       print this build's version
 `
 
 func runBundle(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("procedures bundle", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, bundleUsage) }
+	fs.Usage = func() {} // printed below: once, on stdout for -h, on stderr for a mistake
 	dir := fs.String("o", "", "the overlay directory")
 	plats := fs.String("platforms", "all", "all, host, or a comma-separated list of os-arch")
 	binary := fs.String("binary", "", "an already built binary for the host platform")
 	self := fs.Bool("self", false, "use this very binary for the host platform (no go command needed with -platforms host)")
-	version := fs.String("version", "", "plugin.json's version (default: this build's)")
+	version := fs.String("version", "", "a new plugin.json's version (default: this build's)")
+	author := fs.String("author", "", "a new plugin.json's author.name (default: "+bundle.DefaultAuthor+")")
+	if code, done := (cli.Help{Name: "bundle", Usage: bundleUsage}).Answer(args, stdout, stderr); done {
+		return code
+	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			fmt.Fprint(stdout, bundleUsage)
 			return 0
 		}
+		fmt.Fprint(stderr, bundleUsage)
 		return 2
 	}
 	if *dir == "" || fs.NArg() > 0 {
@@ -113,7 +136,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	if v == "" {
 		v = pluginVersion(cli.Version())
 	}
-	if err := bundle.Write(bundle.Options{Dir: *dir, Platforms: platforms, Version: v, Binary: *binary, Log: stderr}); err != nil {
+	if err := bundle.Write(bundle.Options{Dir: *dir, Platforms: platforms, Version: v, Binary: *binary, Author: *author, Log: stderr}); err != nil {
 		fmt.Fprintf(stderr, "procedures bundle: %v\n", err)
 		return 1
 	}

@@ -1,0 +1,214 @@
+package bundle
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/procedures-go/procedures/internal/wiring"
+)
+
+// A new plugin.json carries name, version, description, author and the
+// switches, in that order.
+func TestPluginJSONFresh(t *testing.T) {
+	got := string(PluginJSON("1.2.3", ""))
+	for _, want := range []string{`"name": "procedures"`, `"version": "1.2.3"`, `"description": "` + Description + `"`, `"author": {` + "\n    " + `"name": "procedures-go"`, `"userConfig": {`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in\n%s", want, got)
+		}
+	}
+	if !strings.Contains(string(PluginJSON("1", "Ada")), `"name": "Ada"`) {
+		t.Errorf("-author not used")
+	}
+	if i, j := strings.Index(got, `"description"`), strings.Index(got, `"author"`); i < 0 || j < i {
+		t.Errorf("author not after description:\n%s", got)
+	}
+}
+
+// Merging into nothing, or into the file the bundle itself wrote, is the
+// bundle's own file, byte for byte.
+func TestMergeIdempotent(t *testing.T) {
+	hooks := wiring.HooksJSON(HookCommand)
+	plugin := PluginJSON("1.0.0", "")
+	for _, tc := range []struct {
+		name         string
+		merge        func(old, fresh []byte) ([]byte, error)
+		fresh, again []byte
+	}{{"hooks", MergeHooksJSON, hooks, hooks}, {"plugin", MergePluginJSON, plugin, plugin}} {
+		got, err := tc.merge(tc.fresh, tc.fresh)
+		if err != nil || !bytes.Equal(got, tc.fresh) {
+			t.Errorf("%s: merged onto itself: %v\n%s\nwant\n%s", tc.name, err, got, tc.fresh)
+		}
+	}
+}
+
+// The operator's keys keep their values and their order; only the
+// switches change (an old description of ours is updated in place, the
+// operator's own option is kept).
+func TestMergePluginJSONKeepsOperatorKeys(t *testing.T) {
+	old := `{
+  "name": "my-kb",
+  "author": {"name": "Ada", "email": "ada@example.com"},
+  "version": "9.9.9",
+  "keywords": ["kb", "<&>"],
+  "userConfig": {
+    "my_option": {"type": "string", "title": "mine"},
+    "enable_how_do_i_gate": {"type": "boolean", "title": "old title", "description": "old", "default": false}
+  },
+  "description": "my own"
+}`
+	got, err := MergePluginJSON([]byte(old), PluginJSON("1.0.0", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	dec := json.NewDecoder(bytes.NewReader(got))
+	dec.Token()
+	for dec.More() {
+		tok, _ := dec.Token()
+		keys = append(keys, tok.(string))
+		var skip json.RawMessage
+		dec.Decode(&skip)
+	}
+	if strings.Join(keys, ",") != "name,author,version,keywords,userConfig,description" {
+		t.Errorf("keys %q, want the operator's order", keys)
+	}
+	var doc struct {
+		Name, Version, Description string
+		Author                     map[string]string
+		Keywords                   []string
+		UserConfig                 map[string]map[string]any
+	}
+	if err := json.Unmarshal(got, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Name != "my-kb" || doc.Version != "9.9.9" || doc.Description != "my own" || doc.Author["email"] != "ada@example.com" || doc.Keywords[1] != "<&>" {
+		t.Errorf("operator's keys changed:\n%s", got)
+	}
+	if !strings.Contains(string(got), `"<&>"`) {
+		t.Errorf("HTML-escaped:\n%s", got)
+	}
+	if doc.UserConfig["my_option"]["title"] != "mine" {
+		t.Errorf("operator's option lost:\n%s", got)
+	}
+	for _, s := range wiring.Switches() {
+		if o := doc.UserConfig[s.Option]; o["title"] != s.Title || o["default"] != true {
+			t.Errorf("switch %s not updated: %v", s.Option, o)
+		}
+	}
+}
+
+// The operator's own hooks stay, ours are replaced: a handler of ours in a
+// mixed group goes, a group of ours only goes, an event of theirs only
+// stays, and an old exec-form entry of ours is not doubled.
+func TestMergeHooksJSONKeepsOperatorHooks(t *testing.T) {
+	old := `{
+  "description": "mine",
+  "hooks": {
+    "Notification": [{"hooks": [{"type": "command", "command": "notify-send done && echo >/dev/null"}]}],
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "my-bash-check"}, {"type": "command", "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" how-do-i-gate"}]},
+      {"hooks": [{"type": "command", "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" old-renamed-hook"}]}
+    ],
+    "Stop": [{"hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/bin/am-i-done-gate", "args": []}]}]
+  }
+}`
+	got, err := MergeHooksJSON([]byte(old), wiring.HooksJSON(HookCommand))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(got)
+	if !strings.HasPrefix(s, "{\n  \"description\": \"mine\",\n  \"hooks\": {") {
+		t.Errorf("top-level keys moved:\n%s", s)
+	}
+	for _, want := range []string{"notify-send done && echo >/dev/null", "my-bash-check"} {
+		if strings.Count(s, want) != 1 {
+			t.Errorf("%q not kept once:\n%s", want, s)
+		}
+	}
+	for _, h := range wiring.Hooks() {
+		if n := strings.Count(s, `/bin/procedures\" `+h.Command+`"`); n != 1 {
+			t.Errorf("%s wired %d times:\n%s", h.Command, n, s)
+		}
+	}
+	for _, gone := range []string{"old-renamed-hook", "bin/am-i-done-gate"} {
+		if strings.Contains(s, gone) {
+			t.Errorf("%s kept:\n%s", gone, s)
+		}
+	}
+	if i, j := strings.Index(s, `"Stop"`), strings.Index(s, `"Notification"`); j < i {
+		t.Errorf("the operator's own event is not after ours:\n%s", s)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(got, &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, s)
+	}
+}
+
+// A file that does not parse is refused with its line and column, and the
+// bundle writes nothing.
+func TestWriteRefusesBrokenJSON(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "hooks"), 0o755)
+	os.WriteFile(filepath.Join(dir, "hooks", "hooks.json"), []byte("{\n  \"hooks\": {\n    \"Stop\": [,]\n}\n"), 0o644)
+	bin := fakeBinary(t)
+	err := Write(Options{Dir: dir, Platforms: []Platform{Host()}, Version: "1", Binary: bin})
+	if err == nil || !strings.Contains(err.Error(), "hooks.json: line 3, column 14: invalid character ','") {
+		t.Fatalf("err %v, want line 3, column 14", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bin")); err == nil {
+		t.Errorf("bin/ written despite the refusal")
+	}
+}
+
+func fakeBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "procedures")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\necho new\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// A partial re-bundle removes (and names) the binaries of the platforms it
+// leaves out, and nothing else: a file the bundle did not write, and the
+// directory holding it, stay.
+func TestWriteRemovesStalePlatforms(t *testing.T) {
+	dir := t.TempDir()
+	var others []Platform
+	for _, p := range Platforms {
+		if p != Host() {
+			others = append(others, p)
+		}
+		d := filepath.Join(dir, "bin", p.String())
+		os.MkdirAll(d, 0o755)
+		os.WriteFile(filepath.Join(d, p.Exe()), []byte("old"), 0o755)
+	}
+	mine := filepath.Join(dir, "bin", others[0].String(), "NOTES")
+	os.WriteFile(mine, []byte("mine"), 0o644)
+	var log bytes.Buffer
+	if err := Write(Options{Dir: dir, Platforms: []Platform{Host()}, Version: "1", Binary: fakeBinary(t), Log: &log}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range others {
+		stale := filepath.Join(dir, "bin", p.String(), p.Exe())
+		if _, err := os.Stat(stale); err == nil {
+			t.Errorf("%s kept", stale)
+		}
+		if !strings.Contains(log.String(), "bundle: removed stale "+stale+" ("+p.String()+" is not in -platforms") {
+			t.Errorf("%s not named in the log:\n%s", stale, log.String())
+		}
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("the operator's file went: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bin", others[1].String())); err == nil {
+		t.Errorf("an emptied platform directory kept")
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "bin", Host().String(), Host().Exe())); string(data) != "#!/bin/sh\necho new\n" {
+		t.Errorf("host binary not refreshed: %q", data)
+	}
+}
