@@ -1,6 +1,7 @@
 package records
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -72,15 +73,32 @@ func TestRecallMatch(t *testing.T) {
 	}
 }
 
-// FuzzRecall: no panic on any line or terms, and a hit is always a line of
-// the input.
+// FuzzRecall: no panic on any line or terms; terms of more than
+// MaxRecallParts words in total are refused with a *RecallPartsError and
+// nothing else is; and a hit is always a line of the input.
 func FuzzRecall(f *testing.F) {
 	f.Add([]byte(recallFixture), "quokkafact pickup-loop")
 	f.Add([]byte(`{"description":"\ud83d\u"}`), "u")
 	f.Fuzz(func(t *testing.T, data []byte, terms string) {
-		hits, err := Recall(strings.NewReader(string(data)), RecallTerms(terms))
+		ts := RecallTerms(terms)
+		words := 0 // runs of [A-Za-z0-9], counted apart from the code under test
+		for _, term := range ts {
+			words += len(strings.FieldsFunc(term, func(r rune) bool {
+				return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+			}))
+		}
+		hits, err := Recall(strings.NewReader(string(data)), ts)
+		if pe := (*RecallPartsError)(nil); errors.As(err, &pe) {
+			if words <= MaxRecallParts || pe.Words != words || hits != nil {
+				t.Fatalf("refused %d words (%d counted, %d hits): %v", pe.Words, words, len(hits), err)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatal(err)
+		}
+		if words > MaxRecallParts {
+			t.Fatalf("%d words searched; at most %d are allowed", words, MaxRecallParts)
 		}
 		for _, h := range hits {
 			if !strings.Contains(string(data), string(h)) || strings.Contains(string(h), "\n") {

@@ -156,6 +156,8 @@ func TestParseHookCommand(t *testing.T) {
 		{`sh "$HOME/x" y`, "", "", "", false},
 		{`sh x; rm -rf /`, "", "", "", false},
 		{`sh "x`, "", "", "", false},
+		{"sh \"a\x00b\"", "", "", "", false}, // a NUL byte, which the parser drops
+		{"sh a\x00", "", "", "", false},
 		{`sh`, "", "", "", false},
 		{``, "", "", "", false},
 	} {
@@ -175,6 +177,9 @@ func FuzzParseHookCommand(f *testing.F) {
 	f.Add(`'a b' "c'd" $CLAUDE_PLUGIN_ROOTX`)
 	f.Fuzz(func(t *testing.T, in string) {
 		c, err := parseHookCommand(in, "/root")
+		if err == nil && strings.Contains(in, "\x00") {
+			t.Fatalf("%q holds a NUL byte, yet parsed to %+v", in, c)
+		}
 		if err == nil && c.prog == "" && len(c.args) == 0 && c.shell == "" {
 			// An empty quoted word is a word: fine. Nothing else is empty.
 			if !strings.Contains(in, `""`) && !strings.Contains(in, `''`) {

@@ -346,12 +346,17 @@ type hookCmd struct {
 // redirections, assignments or substitutions) whose words are literals,
 // '...' and "..." quoting, and $CLAUDE_PLUGIN_ROOT or ${CLAUDE_PLUGIN_ROOT},
 // which is replaced by root. Anything else a shell would interpret
-// (another variable, a backslash, a glob) is refused.
+// (another variable, a backslash, a glob) is refused, and so is a NUL byte:
+// no shell is ever handed one (an exec argument ends at it) and the parser
+// drops it, so what the doctor read would not be what runs.
 func parseHookCommand(line, root string) (hookCmd, error) {
 	if len(line) > MaxHookCommand {
 		// The parser's tree grows with the nesting, about a kilobyte per
 		// byte of a nested command: cap the input to bound the walk.
 		return hookCmd{}, fmt.Errorf("is %d bytes long, over the %d the doctor reads", len(line), MaxHookCommand)
+	}
+	if strings.IndexByte(line, 0) >= 0 {
+		return hookCmd{}, errors.New("holds a NUL byte, which no shell is ever given")
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(line), "")
 	if err != nil {
