@@ -72,8 +72,11 @@ func (c *Corpus) Paths() []string {
 func (c *Corpus) Len() int { return len(c.entries) }
 
 // ReadFile reads a corpus member, refusing any path the scan did not list.
-// It opens the file below its store directory without leaving it, so a
-// path swapped for a symlink after the scan cannot reach outside the store;
+// It opens the file below its store directory without leaving it and
+// without following a symlink in its last component, and reads it only if
+// it is the file the scan listed (same device and inode; else
+// [ErrChanged]), so a path swapped after the scan for a symlink or for
+// another file of the store is never dumped;
 // it never waits on a FIFO swapped in (the open does not block, and only a
 // regular file is read: else [ErrNotRegular]); and it refuses a file above
 // [MaxDump] bytes with a *TooLargeError, reading none of it.
@@ -88,7 +91,7 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	f, err := r.OpenFile(e.rel, os.O_RDONLY|nonblock, 0)
+	f, err := openNoFollow(r, e.rel)
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +102,9 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, &os.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+	}
+	if e.id == nil || !os.SameFile(e.id, fi) {
+		return nil, &os.PathError{Op: "read", Path: path, Err: ErrChanged}
 	}
 	if fi.Size() > MaxDump {
 		return nil, &TooLargeError{Path: path, Size: fi.Size()}

@@ -27,11 +27,14 @@ func Enumerate(root string, stores []string) (paths []string, skipped []error) {
 }
 
 // entry is one corpus file: its printed path and the store it came from
-// (rel is the path below the store directory).
+// (rel is the path below the store directory); id is what lstat said of it
+// during the scan (nil when it vanished), so a later read can check that it
+// opened the same file (os.SameFile: device and inode).
 type entry struct {
 	path  string
 	store int
 	rel   string
+	id    fs.FileInfo
 }
 
 func enumerate(root string, stores []string) ([]entry, []error) {
@@ -83,7 +86,8 @@ func (w *walker) walk(dir, printed string) {
 			if strings.Contains(name, "_archived") {
 				continue
 			}
-			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})
+			id, _ := e.Info()
+			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):], id: id})
 		}
 	}
 }
