@@ -23,9 +23,3 @@ func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped
 	}
 	return fillHead(buf, f.Read, done)
 }
-
-// openNoFollow opens rel below r for reading; the caller's identity check
-// (os.SameFile against the scan) refuses a file swapped in.
-func openNoFollow(r *os.Root, rel string) (*os.File, error) {
-	return r.OpenFile(rel, os.O_RDONLY, 0)
-}
