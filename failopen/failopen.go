@@ -166,7 +166,7 @@ func AppendLine(path string, line []byte) error {
 	if err != nil {
 		return err
 	}
-	werr := wholerow.Append(f, path, line)
+	werr := wholerow.Append(f, line)
 	cerr := f.Close()
 	if werr != nil {
 		return werr

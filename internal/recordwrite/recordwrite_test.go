@@ -183,7 +183,7 @@ func TestAppendOneWrite(t *testing.T) {
 	calls := 0
 	orig := appendWrite
 	t.Cleanup(func() { appendWrite = orig })
-	appendWrite = func(f *os.File, path string, b []byte) error { calls++; return orig(f, path, b) }
+	appendWrite = func(f *os.File, b []byte) error { calls++; return orig(f, b) }
 	row := Mistake{TS: "t"}.Row()
 	if err := Append(p, row); err != nil {
 		t.Fatal(err)

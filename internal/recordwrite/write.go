@@ -56,7 +56,7 @@ func Append(path string, row []byte) error {
 	}
 	err = regular(f)
 	if err == nil {
-		err = appendWrite(f, path, row)
+		err = appendWrite(f, row)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

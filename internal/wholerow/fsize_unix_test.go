@@ -50,7 +50,7 @@ func child(spec string) int {
 	case "wholerow":
 		var f *os.File
 		if f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0); err == nil {
-			err = wholerow.Append(f, path, row)
+			err = wholerow.Append(f, row)
 			f.Close()
 		}
 	case "failopen":

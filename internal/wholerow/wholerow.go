@@ -8,7 +8,7 @@ import (
 )
 
 // Append writes row (one whole line, ending in '\n') to f, an O_APPEND
-// descriptor for path, with a single write call, so concurrent appenders
+// descriptor, with a single write call, so concurrent appenders
 // never interleave within a row. For a regular file it also guarantees:
 //
 // a row is written whole or not at all: after a short write (a file-size
@@ -23,8 +23,8 @@ import (
 // repair would add blank lines under ordinary concurrency.
 //
 // Other file types (a FIFO with a reader, a terminal) get the single write
-// only. path is unused today; it names the file in future diagnostics.
-func Append(f *os.File, path string, row []byte) error {
+// only.
+func Append(f *os.File, row []byte) error {
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
 		n, err := writeOnce(f, row)
