@@ -12,7 +12,7 @@ import (
 // Issue 18 "--cat race": a listed record swapped, between the scan and the
 // open, for a symlink to (or a rename of) another file of the same store
 // must not dump that file: the open does not follow a symlink, and the file
-// opened must be the one the scan saw (device and inode).
+// opened must be the one the scan saw (device and inode, OpenIdentified).
 func TestCatRefusesRecordSwappedAfterScan(t *testing.T) {
 	for _, swap := range []string{"symlink", "rename", "hardlink"} {
 		t.Run(swap, func(t *testing.T) {
@@ -23,7 +23,11 @@ func TestCatRefusesRecordSwappedAfterScan(t *testing.T) {
 				"plans/r.md":             rec("plan.r", "plan", "[race]", "R"),
 				"plans/notes/secret.txt": "not a record: secret\n",
 			})
-			c, err := Open(root, []string{"plans"})
+			c, err := OpenIdentified(root, []string{"plans"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := Open(root, []string{"plans"}) // not identified: a symlink is still refused
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,11 +59,14 @@ func TestCatRefusesRecordSwappedAfterScan(t *testing.T) {
 			case swap != "symlink" && !errors.Is(err, ErrChanged):
 				t.Errorf("%s: %v, want ErrChanged", swap, err)
 			}
+			if _, err := plain.ReadFile("plans/r.md"); swap == "symlink" && err == nil {
+				t.Error("Open's ReadFile followed a symlink swapped in")
+			}
 		})
 	}
 	// the record the scan saw is still read
 	root := mkTree(t, map[string]string{"plans/r.md": rec("plan.r", "plan", "[race]", "R")})
-	c, err := Open(root, []string{"plans"})
+	c, err := OpenIdentified(root, []string{"plans"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -175,7 +175,11 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool), v
 		}
 		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), recallCap)
 	}
-	c, err := records.Open(root, stores)
+	open := records.Open
+	if o.cat || o.full { // dumps: read only the files the scan listed
+		open = records.OpenIdentified
+	}
+	c, err := open(root, stores)
 	if err != nil {
 		printLines(stderr, messageLines(err)...)
 		return nil, nil
