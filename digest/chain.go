@@ -43,6 +43,9 @@ func checkChain(dir string) error {
 // foreign symlink on its path (see checkChain) and, links followed, a
 // directory owned by the current user.
 func (s *Store) private() error {
+	if s.untrusted != nil {
+		return ErrInsecureDir
+	}
 	if err := checkChain(s.Dir); err != nil {
 		return err
 	}

@@ -22,11 +22,26 @@ const NoTTL = -1
 // (anything else selects the default; a value too large for an int64 means
 // no cap and no expiry respectively). Unset and empty are the same.
 func FromEnv(getenv func(string) string) *Store {
+	return fromEnvWithDefault(getenv, DefaultTurnStateDir)
+}
+
+// fromEnvWithDefault is FromEnv with def as the default turn-state
+// directory. A turn-state fallback that is not private to the user
+// ([ErrUntrustedTurnStateDir]) makes a store that writes and replays
+// nothing.
+func fromEnvWithDefault(getenv func(string) string, def string) *Store {
 	dir := getenv("SESSION_DIGEST_DIR")
+	var untrusted error
+	var fallback string
 	if dir == "" {
-		dir = TurnStateDir(getenv) + "/digests" // as bash's ${TURN_STATE_DIR}/digests: never cleaned
+		var ts string
+		ts, untrusted = CheckTurnStateDirFrom(getenv, def)
+		dir = ts + "/digests" // as bash's ${TURN_STATE_DIR}/digests: never cleaned
+		if getenv("TURN_STATE_DIR") == "" && ts != def {
+			fallback = ts
+		}
 	}
-	s := &Store{Dir: dir, Keep: DefaultKeep, TTLDays: DefaultTTLDays}
+	s := &Store{Dir: dir, Keep: DefaultKeep, TTLDays: DefaultTTLDays, untrusted: untrusted, fallback: fallback}
 	if n, ok := parseDigits(getenv("SESSION_DIGEST_KEEP")); ok {
 		s.Keep = max(n, 0) // overflow (-1) means uncapped, like 0
 	}

@@ -21,3 +21,6 @@ func trustedLink(fi fs.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	return ok && (int(st.Uid) == os.Geteuid() || st.Uid == 0)
 }
+
+// sharedWritable reports whether group or others may write the directory.
+func sharedWritable(fi fs.FileInfo) bool { return fi.Mode().Perm()&0o022 != 0 }

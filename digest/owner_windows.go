@@ -10,3 +10,6 @@ func ownedByMe(fs.FileInfo) bool { return true }
 
 // trustedLink: no uid to compare on Windows; links are followed.
 func trustedLink(fs.FileInfo) bool { return true }
+
+// sharedWritable: no group/other permission bits to trust on Windows.
+func sharedWritable(fs.FileInfo) bool { return false }

@@ -190,3 +190,64 @@ func TestWriteRefusesPlantedSymlink(t *testing.T) {
 	}
 	checkMode(t, victim, 0o700)
 }
+
+// Issue 18, shared host: the per-user fallback is used only when it is a
+// real directory of the current user that neither group nor others may
+// write. Another user pre-creating it (0777, their own), a group- or
+// other-writable one of mine, or a symlink, is refused: CheckTurnStateDirFrom
+// names it with ErrUntrustedTurnStateDir (the hooks then fail open), and
+// the digest store of FromEnv writes and replays nothing there.
+func TestTurnStateFallbackMustBePrivate(t *testing.T) {
+	base := t.TempDir()
+	def := filepath.Join(base, "claude-turn-state")
+	fb := def + "-" + strconv.Itoa(os.Geteuid())
+	noEnv := func(string) string { return "" }
+	if err := os.WriteFile(def, []byte("planted"), 0o644); err != nil { // the default is unusable
+		t.Fatal(err)
+	}
+	check := func(what string, wantErr bool) {
+		t.Helper()
+		dir, err := CheckTurnStateDirFrom(noEnv, def)
+		if dir != fb || errors.Is(err, ErrUntrustedTurnStateDir) != wantErr {
+			t.Errorf("%s: %q, %v; want %q, untrusted=%v", what, dir, err, fb, wantErr)
+		}
+	}
+	check("fallback missing", false)
+	os.Mkdir(fb, 0o700)
+	check("fallback mine, 0700", false)
+	os.Chmod(fb, 0o755)
+	check("fallback mine, 0755", false)
+	os.Chmod(fb, 0o777)
+	check("fallback mine, 0777", true)
+	os.Chmod(fb, 0o770)
+	check("fallback mine, group-writable", true)
+	os.Remove(fb)
+	other := filepath.Join(base, "other")
+	os.Mkdir(other, 0o700)
+	os.Symlink(other, fb)
+	check("fallback a symlink", true)
+	os.Remove(fb)
+	os.WriteFile(fb, nil, 0o600)
+	check("fallback a file", true)
+	os.Remove(fb)
+	if os.Geteuid() == 0 {
+		os.Mkdir(fb, 0o777)
+		os.Chmod(fb, 0o777)
+		os.Chown(fb, foreign, foreign)
+		check("fallback another user's 0777", true)
+		os.Chmod(fb, 0o755)
+		check("fallback another user's 0755", true)
+		os.Chmod(fb, 0o777)
+	} else {
+		os.Mkdir(fb, 0o777)
+		os.Chmod(fb, 0o777)
+	}
+	// FromEnv's digest store refuses the untrusted fallback.
+	s := fromEnvWithDefault(noEnv, def)
+	if _, err := s.Write("s1", "GOAL: x"); !errors.Is(err, ErrInsecureDir) {
+		t.Errorf("digest Write into an untrusted fallback: %v, want ErrInsecureDir", err)
+	}
+	if _, err := os.Stat(filepath.Join(fb, "digests")); err == nil {
+		t.Error("created digests/ in an untrusted fallback")
+	}
+}

@@ -26,6 +26,9 @@ type Store struct {
 	TTLDays int64
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+
+	untrusted error  // set by FromEnv: the turn-state fallback is not private
+	fallback  string // set by FromEnv: the turn-state fallback Dir is below
 }
 
 // ErrInsecureDir reports a digest directory that is not owned by the current
@@ -93,8 +96,19 @@ func (s *Store) Write(key, body string) (string, error) {
 // created, re-moded or reaped through a symlink another user owns, nor in a
 // directory the current user does not own.
 func (s *Store) prepareDir() error {
+	if s.untrusted != nil {
+		return &WriteError{Op: "secure", Path: s.Dir, Err: fmt.Errorf("%w: %w", ErrInsecureDir, s.untrusted)}
+	}
 	if err := checkChain(s.Dir); err != nil {
 		return &WriteError{Op: "secure", Path: s.Dir, Err: err}
+	}
+	if s.fallback != "" { // created private, and checked again once it exists
+		if err := os.Mkdir(s.fallback, 0o700); err != nil && !os.IsExist(err) {
+			return &WriteError{Op: "mkdir", Path: s.fallback, Err: err}
+		}
+		if err := PrivateFallback(s.fallback); err != nil {
+			return &WriteError{Op: "secure", Path: s.fallback, Err: fmt.Errorf("%w: %w", ErrInsecureDir, err)}
+		}
 	}
 	if err := os.MkdirAll(s.Dir, 0o777); err != nil {
 		return &WriteError{Op: "mkdir", Path: s.Dir, Err: err}

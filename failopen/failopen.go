@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/wholerow"
 )
 
 // The closed set of reasons. A reason outside it is recorded as
@@ -154,7 +156,9 @@ func (l *Log) Record(gate, why, sessionID string) error {
 // AppendLine appends line (one whole JSONL record, ending in '\n') to the
 // file at path with a single write call on an O_APPEND descriptor, creating
 // the file but never its directory: concurrent appenders never interleave
-// within a line. The open never waits (O_NONBLOCK: a FIFO without a reader
+// within a line. A line is written whole or not at all, and never joins a
+// partial line already at the end of the file (see internal/wholerow). The
+// open never waits (O_NONBLOCK: a FIFO without a reader
 // is an error, not a hang). Every gate log (this one, the escape log) is
 // written through it.
 func AppendLine(path string, line []byte) error {
@@ -162,7 +166,7 @@ func AppendLine(path string, line []byte) error {
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(line)
+	werr := wholerow.Append(f, line)
 	cerr := f.Close()
 	if werr != nil {
 		return werr

@@ -17,9 +17,10 @@ type Corpus struct {
 	Stores  []string // the stores scanned, in order
 	Skipped []error  // directories that could not be read (see [Enumerate])
 
-	entries []entry
-	once    sync.Once
-	members map[string]int // path -> index of its first entry
+	entries    []entry
+	identified bool // OpenIdentified: each entry's id was recorded by the scan
+	once       sync.Once
+	members    map[string]int // path -> index of its first entry
 }
 
 // Open enumerates the corpus under root. stores nil means the default store
@@ -34,7 +35,25 @@ func Open(root string, stores []string) (*Corpus, error) {
 		stores, _ = AllStores("")
 	}
 	c := &Corpus{Root: root, Stores: append([]string(nil), stores...)}
-	c.entries, c.Skipped = enumerate(root, stores)
+	c.entries, c.Skipped = enumerate(root, stores, false)
+	return c, nil
+}
+
+// OpenIdentified is [Open] that also records, during the scan, which file
+// each listed path is (an lstat each: device and inode), so that
+// [Corpus.ReadFile] (hence [Corpus.Cat]) refuses a path replaced since by
+// another file ([ErrChanged]). It costs one lstat per corpus file, so
+// only the readers that dump records (query-records --cat and --full) use
+// it; with [Open], ReadFile still never follows a symlink swapped in.
+func OpenIdentified(root string, stores []string) (*Corpus, error) {
+	if err := CheckRootSearchable(root); err != nil {
+		return nil, err
+	}
+	if stores == nil {
+		stores, _ = AllStores("")
+	}
+	c := &Corpus{Root: root, Stores: append([]string(nil), stores...), identified: true}
+	c.entries, c.Skipped = enumerate(root, stores, true)
 	return c, nil
 }
 
@@ -72,8 +91,11 @@ func (c *Corpus) Paths() []string {
 func (c *Corpus) Len() int { return len(c.entries) }
 
 // ReadFile reads a corpus member, refusing any path the scan did not list.
-// It opens the file below its store directory without leaving it, so a
-// path swapped for a symlink after the scan cannot reach outside the store;
+// It opens the file below its store directory without leaving it and
+// without following a symlink in its last component, and, for a corpus
+// from [OpenIdentified], reads it only if it is the file the scan listed
+// (same device and inode; else [ErrChanged]), so a path swapped after the
+// scan for a symlink or for another file of the store is never dumped;
 // it never waits on a FIFO swapped in (the open does not block, and only a
 // regular file is read: else [ErrNotRegular]); and it refuses a file above
 // [MaxDump] bytes with a *TooLargeError, reading none of it.
@@ -88,7 +110,7 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	f, err := r.OpenFile(e.rel, os.O_RDONLY|nonblock, 0)
+	f, err := openNoFollow(r, e.rel)
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +121,9 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, &os.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+	}
+	if c.identified && (e.id == nil || !os.SameFile(e.id, fi)) {
+		return nil, &os.PathError{Op: "read", Path: path, Err: ErrChanged}
 	}
 	if fi.Size() > MaxDump {
 		return nil, &TooLargeError{Path: path, Size: fi.Size()}

@@ -18,7 +18,7 @@ import (
 // A directory that cannot be read is skipped too; its error (an
 // *fs.PathError naming the root-relative directory) is returned in skipped.
 func Enumerate(root string, stores []string) (paths []string, skipped []error) {
-	ents, skipped := enumerate(root, stores)
+	ents, skipped := enumerate(root, stores, false)
 	paths = make([]string, len(ents))
 	for i, e := range ents {
 		paths[i] = e.path
@@ -27,15 +27,19 @@ func Enumerate(root string, stores []string) (paths []string, skipped []error) {
 }
 
 // entry is one corpus file: its printed path and the store it came from
-// (rel is the path below the store directory).
+// (rel is the path below the store directory); id is what lstat said of it
+// during an identifying scan (nil when it vanished or was not asked for), so a later read can check that it
+// opened the same file (os.SameFile: device and inode).
 type entry struct {
 	path  string
 	store int
 	rel   string
+	id    fs.FileInfo
 }
 
-func enumerate(root string, stores []string) ([]entry, []error) {
-	w := walker{root: root}
+// enumerate lists the corpus; identify records each file's lstat (entry.id).
+func enumerate(root string, stores []string, identify bool) ([]entry, []error) {
+	w := walker{root: root, identify: identify}
 	for i, s := range stores {
 		dir := joinRoot(root, s)
 		fi, err := os.Stat(dir)
@@ -54,11 +58,12 @@ func enumerate(root string, stores []string) ([]entry, []error) {
 }
 
 type walker struct {
-	root   string
-	store  int
-	prefix string
-	out    []entry
-	errs   []error
+	root     string
+	identify bool
+	store    int
+	prefix   string
+	out      []entry
+	errs     []error
 }
 
 // walk lists dir, whose printed form (ending in "/") is printed.
@@ -83,7 +88,11 @@ func (w *walker) walk(dir, printed string) {
 			if strings.Contains(name, "_archived") {
 				continue
 			}
-			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})
+			var id fs.FileInfo
+			if w.identify {
+				id, _ = e.Info()
+			}
+			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):], id: id})
 		}
 	}
 }

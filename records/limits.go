@@ -26,6 +26,11 @@ const (
 // never waited on.
 var ErrNotRegular = errors.New("not a regular file")
 
+// ErrChanged is the error [Corpus.ReadFile] reports for a path that is no
+// longer the file the scan listed (a symlink, or another file renamed or
+// linked over it since).
+var ErrChanged = errors.New("not the file the scan listed (replaced since)")
+
 // ErrTooLarge matches (with errors.Is) a *TooLargeError.
 var ErrTooLarge = errors.New("record too large")
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -184,7 +183,7 @@ func TestAppendOneWrite(t *testing.T) {
 	calls := 0
 	orig := appendWrite
 	t.Cleanup(func() { appendWrite = orig })
-	appendWrite = func(w io.Writer, b []byte) (int, error) { calls++; return orig(w, b) }
+	appendWrite = func(f *os.File, b []byte) error { calls++; return orig(f, b) }
 	row := Mistake{TS: "t"}.Row()
 	if err := Append(p, row); err != nil {
 		t.Fatal(err)

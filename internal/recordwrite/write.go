@@ -1,10 +1,12 @@
 package recordwrite
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/procedures-go/procedures/internal/wholerow"
 )
 
 // createInPlace creates path exclusively and writes data into it; a failed
@@ -36,8 +38,11 @@ func writeSyncClose(f *os.File, data []byte) error {
 
 // Append appends row to the file at path, creating it and its parent
 // directories, with exactly one write on an O_APPEND descriptor, so rows
-// appended concurrently never interleave. A row longer than MaxRowBytes
-// is refused.
+// appended concurrently never interleave. The row is written whole or not
+// at all and never joins a partial row at the end of the file
+// (internal/wholerow). The open never waits (a FIFO is refused, not
+// waited on) and only a regular file is written. A row longer than
+// MaxRowBytes is refused.
 func Append(path string, row []byte) error {
 	if len(row) > MaxRowBytes {
 		return fmt.Errorf("row of %d bytes exceeds the %d-byte cap", len(row), MaxRowBytes)
@@ -45,13 +50,13 @@ func Append(path string, row []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|nonblock, 0o666)
 	if err != nil {
 		return err
 	}
-	n, err := appendWrite(f, row)
-	if err == nil && n != len(row) {
-		err = io.ErrShortWrite
+	err = regular(f)
+	if err == nil {
+		err = appendWrite(f, row)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -59,5 +64,33 @@ func Append(path string, row []byte) error {
 	return err
 }
 
+// OpenRegular opens path for reading without waiting (a FIFO without a
+// writer does not block the open) and refuses anything but a regular file.
+func OpenRegular(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// ErrNotRegular is returned for a path that is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+func regular(f *os.File) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return ErrNotRegular
+	}
+	return nil
+}
+
 // appendWrite is the one write of Append (a seam for tests).
-var appendWrite = func(w io.Writer, b []byte) (int, error) { return w.Write(b) }
+var appendWrite = wholerow.Append

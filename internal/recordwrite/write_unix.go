@@ -64,3 +64,6 @@ func withPending(path string, data []byte, finish func(*renameio.PendingFile) er
 	}
 	return finish(pf)
 }
+
+// nonblock keeps opening mistakes.jsonl from waiting on a FIFO.
+const nonblock = syscall.O_NONBLOCK

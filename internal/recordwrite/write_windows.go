@@ -30,3 +30,6 @@ func Replace(path string, data []byte) error {
 	}
 	return err
 }
+
+// nonblock: no FIFOs to guard against here.
+const nonblock = 0

@@ -29,12 +29,38 @@ const StaleAge = 48 * time.Hour
 // Store is a turn-state directory.
 type Store struct {
 	Dir string
+
+	// untrusted is set by New when Dir is a per-user fallback that is not
+	// private to the user (digest.ErrUntrustedTurnStateDir): nothing is
+	// marked, reset or seen there, so the gates fail open.
+	untrusted error
+	// fallback is set by New when Dir is the per-user fallback: it is
+	// created 0700 and checked again once it exists.
+	fallback bool
 }
 
 // New returns the store of the directory the environment selects
-// ([digest.TurnStateDir]).
+// ([digest.CheckTurnStateDir]).
 func New(getenv func(string) string) Store {
-	return Store{Dir: digest.TurnStateDir(getenv)}
+	dir, err := digest.CheckTurnStateDir(getenv)
+	return Store{Dir: dir, untrusted: err,
+		fallback: getenv("TURN_STATE_DIR") == "" && dir != digest.DefaultTurnStateDir}
+}
+
+// ensureDir creates the directory when missing (a fallback private, then
+// checked again: someone may have created it first) and refuses an
+// untrusted one.
+func (s Store) ensureDir() error {
+	if s.untrusted != nil {
+		return s.untrusted
+	}
+	if !s.fallback {
+		return os.MkdirAll(s.Dir, 0o777)
+	}
+	if err := os.Mkdir(s.Dir, 0o700); err != nil && !os.IsExist(err) {
+		return err
+	}
+	return digest.PrivateFallback(s.Dir)
 }
 
 // SessionKey derives the session key of a payload: its session_id as jq -r
@@ -71,7 +97,7 @@ func (s Store) path(sid, key string) string {
 // A marker path that is a symlink or a FIFO is refused, never followed or
 // waited on.
 func (s Store) Mark(sid, key string) error {
-	if err := os.MkdirAll(s.Dir, 0o777); err != nil {
+	if err := s.ensureDir(); err != nil {
 		return err
 	}
 	return touch(s.path(sid, key))
@@ -88,8 +114,11 @@ func touch(path string) error {
 }
 
 // IsMarked reports whether <sid>.<key> exists and is a regular file
-// (symlinks followed).
+// (symlinks followed); never in an untrusted fallback.
 func (s Store) IsMarked(sid, key string) bool {
+	if s.untrusted != nil {
+		return false
+	}
 	fi, err := os.Stat(s.path(sid, key))
 	return err == nil && fi.Mode().IsRegular()
 }
@@ -112,7 +141,7 @@ var ErrNoDir = errors.New("turn-state directory unavailable")
 //
 // Errors of single entries are ignored; the first one is returned.
 func (s Store) Reset(sid string, now time.Time) error {
-	if err := os.MkdirAll(s.Dir, 0o777); err != nil {
+	if err := s.ensureDir(); err != nil {
 		return errors.Join(ErrNoDir, err)
 	}
 	entries, err := os.ReadDir(s.Dir)

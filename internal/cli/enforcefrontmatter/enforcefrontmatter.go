@@ -48,10 +48,14 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if err != nil {
 		return 0
 	}
+	// Scope is decided on the lexically cleaned path, before any lookup, so
+	// "$ROOT/references/x/../decisions/bad.md" is linted whether or not x
+	// exists (the kernel would fail on a missing x).
 	file := writtenFile(data)
 	if !strings.HasSuffix(file, ".md") {
 		return 0
 	}
+	file = filepath.Clean(file)
 	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
 		return 0
 	}

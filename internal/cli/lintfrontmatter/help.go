@@ -7,7 +7,9 @@ var help = cli.Help{Name: "lint-frontmatter", Hook: false, Usage: `Usage: lint-f
 
 Checks the frontmatter of the knowledge-store records under
 $LINT_FRONTMATTER_ROOT (else $CODEX_ROOT, else $HOME/.claude): every record,
-or only the RECORD paths given. Exits 0 when clean, 1 on any finding.
+or only the RECORD paths given: relative to the root, or absolute or
+relative to the working directory and inside the root. Exits 0 when
+clean, 1 on any finding.
 -h/--help and --version are options only as the first argument; -- ends
 the options, so "lint-frontmatter -- --help" lints a file named --help.
 `}

@@ -5,7 +5,9 @@
 // Usage:
 //
 //	lint-frontmatter                  # every record of the ten stores
-//	lint-frontmatter <path> [<path>…] # only these records (relative to ROOT)
+//	lint-frontmatter <path> [<path>…] # only these records (relative to ROOT,
+//	                                  # or absolute/relative to the working
+//	                                  # directory and inside ROOT)
 //
 // ROOT is $LINT_FRONTMATTER_ROOT, else $CODEX_ROOT, else $HOME/.claude.
 // Findings go to stderr, the "linted N file(s)" line to stdout. Exit 0 when
@@ -16,6 +18,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/records"
@@ -43,7 +47,12 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	if len(args) == 0 {
 		res, err = records.LintCorpus(root)
 	} else {
+		var outside map[string]bool
+		args, outside = targets(root, args)
 		res, err = records.LintTargets(root, args)
+		if res != nil {
+			noteOutside(res, root, outside)
+		}
 	}
 	if re, ok := errors.AsType[*records.LintRootError](err); ok {
 		fmt.Fprintln(stderr, re.Finding())
@@ -60,4 +69,49 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 		return 1
 	}
 	return 0
+}
+
+// targets maps each argument to the root-relative path the lint reads. A
+// path spelled relative to the root as a store path is taken as given (as
+// the bash original did). Any other spelling, absolute or relative to the
+// working directory, that lies inside the root (records.InRoot, as
+// enforce-frontmatter decides) becomes its root-relative path. The rest
+// are passed on unchanged (the lint calls them not a lintable record);
+// those outside the root are reported in outside.
+func targets(root string, args []string) ([]string, map[string]bool) {
+	out := make([]string, len(args))
+	outside := map[string]bool{}
+	cwd, cwdErr := os.Getwd()
+	for i, a := range args {
+		out[i] = a
+		if a == "" || (!filepath.IsAbs(a) && (records.IsLintableRecord(a) || records.IsEditableSubdocument(a))) {
+			continue
+		}
+		p := a
+		if !filepath.IsAbs(p) {
+			if cwdErr != nil {
+				continue
+			}
+			p = filepath.Join(cwd, p)
+		}
+		rel, ok := records.InRoot(root, p)
+		switch {
+		case !ok:
+			outside[a] = true
+		case records.IsLintableRecord(rel) || records.IsEditableSubdocument(rel):
+			out[i] = rel
+		}
+	}
+	return out, outside
+}
+
+// noteOutside adds the root and the rule to the "not a lintable record"
+// finding of each target outside the root.
+func noteOutside(res *records.LintResult, root string, outside map[string]bool) {
+	for i, f := range res.Findings {
+		if f.Rule == records.RuleNotARecord && outside[f.File] {
+			res.Findings[i].Message += "; it is outside the root " + root +
+				": name a record relative to the root, or by an absolute or working-directory-relative path inside it"
+		}
+	}
 }

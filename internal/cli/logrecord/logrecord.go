@@ -22,6 +22,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/recordwrite"
@@ -34,8 +35,15 @@ const usage = "usage: log-record.sh <mistake|decision|solution|failure-mode> [fl
 
 // Main runs log-record with args (without the program name).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	if len(args) > 0 && isHelp(args[0]) {
+		fmt.Fprint(stdout, usageText())
+		return 0
+	}
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
+	}
+	if answerKindHelp(args, stdout) {
+		return 0
 	}
 	if len(args) == 0 {
 		return fail(stderr, usage)
@@ -47,6 +55,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	}
 	if err := c.parse(args[1:], spec); err != nil {
 		return fail(stderr, err.Error())
+	}
+	if c.kind != "mistake" {
+		for _, f := range bodyFlags {
+			if v, ok := c.vals[f]; ok && !utf8.ValidString(v) {
+				fmt.Fprintf(stderr, "log-record: invalid %s value: not valid UTF-8; nothing was written\n", f)
+				return 2
+			}
+		}
 	}
 	var err error
 	switch c.kind {
@@ -73,6 +89,11 @@ func fail(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "log-record: %s\n", msg)
 	return 1
 }
+
+// bodyFlags are the record flags whose values go into the body, not the
+// frontmatter (frontmatter values are checked when rendered): a value that
+// is not valid UTF-8 is refused with exit 2 before anything is read.
+var bodyFlags = []string{"--title", "--summary", "--body", "--mistake", "--correct"}
 
 // kindFlags lists each kind's flags; true marks a flag that takes a value.
 var kindFlags = map[string]map[string]bool{
@@ -388,7 +409,7 @@ func (c *run) promotionGate(slug string) error {
 		return err
 	}
 	n := 0
-	f, err := os.Open(jsonl)
+	f, err := recordwrite.OpenRegular(jsonl)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:

@@ -140,7 +140,9 @@ func parseRatio(s string) float64 {
 
 // execute runs one invocation and returns what goes to stdout. Warnings go
 // to stderr as they happen; the returned error is printed by run.
-func execute(args []string, stderr io.Writer, env func(string) (string, bool)) ([]byte, error) {
+//
+// vendorMark marks vendor stores in --list-stores (stdout is a terminal).
+func execute(args []string, stderr io.Writer, env func(string) (string, bool), vendorMark bool) ([]byte, error) {
 	getenv := func(k string) string { v, _ := env(k); return v }
 	root, err := corpusRoot(env)
 	if err != nil {
@@ -153,7 +155,7 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 	stores, rejected := records.AllStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
 	stderr.Write(cli.ExtraStoreWarnings(rejected))
 	if len(args) > 0 && args[0] == "--list-stores" {
-		return listStores(stores), nil
+		return listStores(stores, vendorMark), nil
 	}
 	o, err := parseArgs(args)
 	if err != nil {
@@ -173,7 +175,11 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 		}
 		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), recallCap)
 	}
-	c, err := records.Open(root, stores)
+	open := records.Open
+	if o.cat || o.full { // dumps: read only the files the scan listed
+		open = records.OpenIdentified
+	}
+	c, err := open(root, stores)
 	if err != nil {
 		printLines(stderr, messageLines(err)...)
 		return nil, nil
@@ -191,6 +197,10 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool)) (
 	return out, err
 }
 
+// stdoutIsTerminal is the seam through which tests pretend stdout is a
+// terminal.
+var stdoutIsTerminal = cli.IsTerminal
+
 // stderrIsTerminal is the seam through which tests pretend stderr is a
 // terminal.
 var stderrIsTerminal = cli.IsTerminal
@@ -207,13 +217,15 @@ func corpusRoot(env func(string) (string, bool)) (string, error) {
 	return records.RootFromEnv(getenv, "QUERY_RECORDS_ROOT"), nil
 }
 
-// listStores is the --list-stores output: one store per line, a vendor
-// store followed by a TAB and "(vendor)".
-func listStores(stores []string) []byte {
+// listStores is the --list-stores output: one store per line, as the bash
+// original prints it (scripts read it). For a person (mark: stdout is a
+// terminal) a vendor store is followed by a TAB and "(vendor)";
+// records.VendorStores says which stores are vendor stores.
+func listStores(stores []string, mark bool) []byte {
 	var b []byte
 	for _, s := range stores {
 		b = append(b, s...)
-		if slices.Contains(records.VendorStores(), s) {
+		if mark && slices.Contains(records.VendorStores(), s) {
 			b = append(b, "\t(vendor)"...)
 		}
 		b = append(b, '\n')

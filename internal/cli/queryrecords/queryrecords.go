@@ -38,7 +38,7 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdout, stderr io.Writer, env func(string) (string, bool)) int {
-	out, err := execute(args, stderr, env)
+	out, err := execute(args, stderr, env, stdoutIsTerminal(stdout))
 	if werr := writeAll(stdout, out); werr != nil && !errors.Is(werr, syscall.EPIPE) {
 		printLines(stderr, "write stdout: "+werr.Error())
 		return 1
