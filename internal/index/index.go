@@ -1,0 +1,266 @@
+// Package index is the persistent, stat-validated index of record
+// metadata that query-records reads instead of re-reading every record.
+//
+// One index file per user, corpus root (resolved) and store set lives in
+// $XDG_CACHE_HOME/procedures/ (else $HOME/.cache/procedures/), never inside
+// the corpus. It holds, for each corpus file, what a query needs
+// ([records.FileMeta]: id, kind, project, status, keywords and their
+// tokens, links, gloss) and the file's stat (size, mtime, ctime, inode,
+// device, mode). A query lstats every file and trusts an entry only when
+// the stat is identical and the file's mtime is strictly older, at one
+// second's granule, than the index write (git's racy-clean rule); every
+// other file is read and parsed again. The file is written atomically
+// (write to a temporary file, rename) and only when something changed.
+//
+// The index is a cache, never a source of truth: one that is missing,
+// unreadable, of another version, truncated or corrupt is rebuilt from
+// scratch; one that is not a regular file owned by the user and writable
+// by nobody else (a symlink, another user's file, a group- or
+// other-writable file or directory) is ignored and replaced, never
+// followed. PROCEDURES_NO_INDEX=1 turns it off.
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/google/renameio/v2"
+	"github.com/procedures-go/procedures/records"
+)
+
+// Version is written in the index header; an index of any other version is
+// rebuilt.
+const Version = 1
+
+// magic starts every index file; the version follows it on the same line.
+const magic = "procedures-index"
+
+// Disabled reports whether PROCEDURES_NO_INDEX turns the index off: any
+// value but "" and "0".
+func Disabled(getenv func(string) string) bool {
+	v := getenv("PROCEDURES_NO_INDEX")
+	return v != "" && v != "0"
+}
+
+// Dir is the directory holding the index files: $XDG_CACHE_HOME/procedures
+// when XDG_CACHE_HOME is an absolute path, else $HOME/.cache/procedures;
+// "" when neither is usable.
+func Dir(getenv func(string) string) string {
+	if x := getenv("XDG_CACHE_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(x, "procedures")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".cache", "procedures")
+	}
+	return ""
+}
+
+type entry struct {
+	St   records.FileStat
+	Meta records.FileMeta
+}
+
+type file struct {
+	Root    string
+	Stores  []string
+	Entries map[string]entry
+}
+
+// An Index is one corpus's index, loaded (or empty) and ready to serve as a
+// [records.MetaCache] for one query; [Index.Save] writes it back.
+type Index struct {
+	path    string // the index file; "" when the index cannot be kept
+	root    string // the resolved root
+	stores  []string
+	old     map[string]entry
+	granule int64 // the index write's second; entries at or after it are re-read
+
+	mu      sync.Mutex
+	next    map[string]entry
+	changed bool
+}
+
+// Open loads the index of root and stores for this user. It never fails:
+// an index that cannot be found, trusted or decoded is simply empty, and
+// one whose directory cannot be used is not saved.
+func Open(root string, stores []string, getenv func(string) string) *Index {
+	ix := &Index{stores: append([]string(nil), stores...), old: map[string]entry{}, next: map[string]entry{}}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return ix
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	ix.root = abs
+	dir := Dir(getenv)
+	if dir == "" || inside(dir, abs) {
+		return ix
+	}
+	key := sha256.Sum256([]byte(abs + "\x00" + strings.Join(stores, "\x00")))
+	ix.path = filepath.Join(dir, hex.EncodeToString(key[:16])+".idx")
+	ix.load()
+	return ix
+}
+
+// inside reports whether dir is root or below it (after resolving what
+// exists of dir), so an index is never kept inside the corpus.
+func inside(dir, root string) bool {
+	d := dir
+	for p := dir; ; p = filepath.Dir(p) {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			rest, _ := filepath.Rel(p, dir)
+			d = filepath.Join(r, rest)
+			break
+		}
+		if p == filepath.Dir(p) {
+			break
+		}
+	}
+	rel, err := filepath.Rel(root, d)
+	return err != nil || rel == "." || !strings.HasPrefix(rel, "..")
+}
+
+// trusted reports whether fi is ours and writable by nobody else.
+func trusted(fi os.FileInfo, dir bool) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || int(st.Uid) != os.Geteuid() || fi.Mode().Perm()&0o022 != 0 {
+		return false
+	}
+	if dir {
+		return fi.IsDir()
+	}
+	return fi.Mode().IsRegular()
+}
+
+func (ix *Index) load() {
+	dfi, err := os.Lstat(filepath.Dir(ix.path))
+	if err != nil || !trusted(dfi, true) {
+		return
+	}
+	f, err := os.OpenFile(ix.path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !trusted(fi, false) {
+		return
+	}
+	br := bufio.NewReader(io.LimitReader(f, fi.Size()))
+	header, err := br.ReadString('\n')
+	if err != nil || header != magic+" "+itoa(Version)+"\n" {
+		return
+	}
+	var fl file
+	if gob.NewDecoder(br).Decode(&fl) != nil || fl.Root != ix.root || !equal(fl.Stores, ix.stores) {
+		return
+	}
+	ix.old = fl.Entries
+	ix.granule = fi.ModTime().Unix()
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func itoa(n int) string {
+	b := []byte{}
+	for {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+		if n == 0 {
+			return string(b)
+		}
+	}
+}
+
+// Lookup implements [records.MetaCache].
+func (ix *Index) Lookup(path string, st records.FileStat) (records.FileMeta, bool) {
+	e, ok := ix.old[path]
+	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
+		return records.FileMeta{}, false
+	}
+	ix.mu.Lock()
+	ix.next[path] = e
+	ix.mu.Unlock()
+	return e.Meta, true
+}
+
+// Put implements [records.MetaCache].
+func (ix *Index) Put(path string, st records.FileStat, m records.FileMeta) {
+	ix.mu.Lock()
+	ix.next[path] = entry{St: st, Meta: m}
+	ix.changed = true
+	ix.mu.Unlock()
+}
+
+// Save writes the index back when the query changed it: exactly the files
+// the query looked up or read. Errors are returned for tests; callers
+// ignore them (the index is a cache).
+func (ix *Index) Save() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.path == "" || !ix.changed && len(ix.next) == len(ix.old) {
+		return nil
+	}
+	dir := filepath.Dir(ix.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	dfi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !trusted(dfi, true) {
+		return errors.New("index: untrusted directory " + dir)
+	}
+	var b bytes.Buffer
+	b.WriteString(magic + " " + itoa(Version) + "\n")
+	if err := gob.NewEncoder(&b).Encode(file{Root: ix.root, Stores: ix.stores, Entries: ix.next}); err != nil {
+		return err
+	}
+	// Mode 0600 whatever the file it replaces had (renameio.WriteFile would
+	// copy a hostile file's group-writable mode).
+	pf, err := renameio.NewPendingFile(ix.path, renameio.WithStaticPermissions(0o600), renameio.WithTempDir(dir))
+	if err != nil {
+		return err
+	}
+	defer pf.Cleanup()
+	if _, err := pf.Write(b.Bytes()); err != nil {
+		return err
+	}
+	return pf.CloseAtomicallyReplace()
+}
+
+// Query runs q over c through the index of c's root and stores, unless
+// getenv turns the index off, and saves the index afterwards.
+func Query(c *records.Corpus, q records.Query, getenv func(string) string) ([]records.Record, error) {
+	if Disabled(getenv) {
+		return c.Query(q)
+	}
+	ix := Open(c.Root, c.Stores, getenv)
+	res, err := c.QueryCached(q, ix)
+	if err == nil {
+		ix.Save()
+	}
+	return res, err
+}

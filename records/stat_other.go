@@ -1,0 +1,7 @@
+//go:build !linux
+
+package records
+
+const haveStat = false
+
+func lstat(string) (FileStat, bool) { return FileStat{}, false }
