@@ -1,9 +1,6 @@
 package index
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/gob"
 	"os"
 )
 
@@ -15,29 +12,20 @@ func Poison(path, kind string) error {
 	if err != nil {
 		return err
 	}
-	br := bufio.NewReader(bytes.NewReader(b))
-	header, err := br.ReadString('\n')
+	header := magic + " " + itoa(Version) + "\n"
+	root, stores, entries, err := decode(b[len(header):])
 	if err != nil {
 		return err
 	}
-	var fl file
-	if err := gob.NewDecoder(br).Decode(&fl); err != nil {
-		return err
-	}
-	for p, e := range fl.Entries {
+	for p, e := range entries {
 		e.Meta.Rec.Kind = kind
-		fl.Entries[p] = e
-	}
-	var out bytes.Buffer
-	out.WriteString(header)
-	if err := gob.NewEncoder(&out).Encode(fl); err != nil {
-		return err
+		entries[p] = e
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(out.Bytes())
+	_, err = f.Write(encode(root, stores, entries))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -21,10 +21,7 @@
 package index
 
 import (
-	"bufio"
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"io"
@@ -70,11 +67,8 @@ type entry struct {
 	Meta records.FileMeta
 }
 
-type file struct {
-	Root    string
-	Stores  []string
-	Entries map[string]entry
-}
+// maxSize is the largest index file read (1 GiB); a larger one is rebuilt.
+const maxSize = 1 << 30
 
 // An Index is one corpus's index, loaded (or empty) and ready to serve as a
 // [records.MetaCache] for one query; [Index.Save] writes it back.
@@ -157,16 +151,22 @@ func (ix *Index) load() {
 	if err != nil || !trusted(fi, false) {
 		return
 	}
-	br := bufio.NewReader(io.LimitReader(f, fi.Size()))
-	header, err := br.ReadString('\n')
-	if err != nil || header != magic+" "+itoa(Version)+"\n" {
+	if fi.Size() > maxSize {
 		return
 	}
-	var fl file
-	if gob.NewDecoder(br).Decode(&fl) != nil || fl.Root != ix.root || !equal(fl.Stores, ix.stores) {
+	b := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, b); err != nil {
 		return
 	}
-	ix.old = fl.Entries
+	header := magic + " " + itoa(Version) + "\n"
+	if len(b) < len(header) || string(b[:len(header)]) != header {
+		return
+	}
+	root, stores, entries, err := decode(b[len(header):])
+	if err != nil || root != ix.root || !equal(stores, ix.stores) {
+		return
+	}
+	ix.old = entries
 	ix.granule = fi.ModTime().Unix()
 }
 
@@ -233,11 +233,7 @@ func (ix *Index) Save() error {
 	if !trusted(dfi, true) {
 		return errors.New("index: untrusted directory " + dir)
 	}
-	var b bytes.Buffer
-	b.WriteString(magic + " " + itoa(Version) + "\n")
-	if err := gob.NewEncoder(&b).Encode(file{Root: ix.root, Stores: ix.stores, Entries: ix.next}); err != nil {
-		return err
-	}
+	b := encode(ix.root, ix.stores, ix.next)
 	// Mode 0600 whatever the file it replaces had (renameio.WriteFile would
 	// copy a hostile file's group-writable mode).
 	pf, err := renameio.NewPendingFile(ix.path, renameio.WithStaticPermissions(0o600), renameio.WithTempDir(dir))
@@ -245,7 +241,7 @@ func (ix *Index) Save() error {
 		return err
 	}
 	defer pf.Cleanup()
-	if _, err := pf.Write(b.Bytes()); err != nil {
+	if _, err := pf.Write(b); err != nil {
 		return err
 	}
 	return pf.CloseAtomicallyReplace()
