@@ -249,6 +249,15 @@ func TestHostileIndex(t *testing.T) {
 	}
 	os.Remove(ix)
 	f.check("rebuilt")
+	// One byte flipped inside a kind: the checksum refuses the file.
+	b, _ := os.ReadFile(ix)
+	if i := bytes.Index(b, []byte("\x08decision")); i >= 0 { // a kind, length 8
+		b[i+8] = 'x'
+	} else {
+		t.Fatal("no kind decision in the index")
+	}
+	os.WriteFile(ix, b, 0o600)
+	f.check("one byte flipped")
 
 	for _, c := range []struct {
 		name  string
@@ -280,7 +289,7 @@ func TestHostileIndex(t *testing.T) {
 
 	// A symlink to a file elsewhere: not followed, not written through.
 	target := filepath.Join(t.TempDir(), "elsewhere")
-	b, _ := os.ReadFile(ix)
+	b, _ = os.ReadFile(ix)
 	os.WriteFile(target, b, 0o600)
 	if err := index.Poison(target, "decision"); err != nil {
 		t.Fatal(err)
