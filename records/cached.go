@@ -36,7 +36,8 @@ type MetaCache interface {
 
 // QueryCached runs q like [Corpus.Query], with the same results and
 // errors, but takes each file's metadata from mc when the file's stat
-// (lstat, taken before any read) is what mc stored, and reads and parses
+// (fstatat relative to its directory, not following a final symlink, taken
+// before any read) is what mc stored, and reads and parses
 // only the other files, handing what it read to mc.Put. A nil mc, or a
 // platform without the stat fields, reads every file.
 func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
@@ -61,6 +62,8 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 			var crlfBuf []byte
 			seen := map[string]struct{}{}
 			buf := make([]byte, 0, 16<<10)
+			sr := newStatter()
+			defer sr.close()
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= n {
@@ -69,7 +72,7 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 				for i := lo; i < min(lo+chunk, n); i++ {
 					e := c.entries[i]
 					name := joinRoot(c.Root, e.path)
-					st, statOK := lstat(name)
+					st, statOK := sr.lstat(name)
 					if statOK {
 						if m, ok := mc.Lookup(e.path, st); ok {
 							metas[i] = m
