@@ -31,7 +31,6 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/google/renameio/v2"
 	"github.com/procedures-go/procedures/records"
 )
 
@@ -234,17 +233,7 @@ func (ix *Index) Save() error {
 		return errors.New("index: untrusted directory " + dir)
 	}
 	b := encode(ix.root, ix.stores, ix.next)
-	// Mode 0600 whatever the file it replaces had (renameio.WriteFile would
-	// copy a hostile file's group-writable mode).
-	pf, err := renameio.NewPendingFile(ix.path, renameio.WithStaticPermissions(0o600), renameio.WithTempDir(dir))
-	if err != nil {
-		return err
-	}
-	defer pf.Cleanup()
-	if _, err := pf.Write(b); err != nil {
-		return err
-	}
-	return pf.CloseAtomicallyReplace()
+	return writeAtomic(dir, ix.path, b)
 }
 
 // Query runs q over c through the index of c's root and stores, unless
@@ -259,4 +248,27 @@ func Query(c *records.Corpus, q records.Query, getenv func(string) string) ([]re
 		ix.Save()
 	}
 	return res, err
+}
+
+// writeAtomic replaces path with data: a new file of mode 0600 in dir
+// (O_EXCL, whatever a file it replaces had), renamed over path, which
+// replaces a symlink instead of following it. There is no fsync: the index
+// is a cache, and a file torn by a crash fails its checksum and is rebuilt.
+func writeAtomic(dir, path string, data []byte) error {
+	f, err := os.CreateTemp(dir, ".idx-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }

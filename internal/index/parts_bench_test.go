@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
@@ -63,7 +64,17 @@ func BenchmarkAlternated(b *testing.B) {
 		b.Run(args[0], func(b *testing.B) {
 			root := corpus(b)
 			cache := b.TempDir()
-			run := func(noIndex bool) time.Duration {
+			// CPU time (user+system, from getrusage) as well as wall time:
+			// on a loaded shared machine the wall time is mostly waiting.
+			cpu := func() time.Duration {
+				var ru syscall.Rusage
+				syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+				return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+			}
+			var cpuNone, cpuWarm, cpuCold time.Duration
+			run := func(noIndex bool, acc *time.Duration) time.Duration {
+				c0 := cpu()
+				defer func() { *acc += cpu() - c0 }()
 				env := map[string]string{"QUERY_RECORDS_ROOT": root, "XDG_CACHE_HOME": cache}
 				if noIndex {
 					env["PROCEDURES_NO_INDEX"] = "1"
@@ -75,14 +86,15 @@ func BenchmarkAlternated(b *testing.B) {
 				}
 				return time.Since(t)
 			}
-			run(false)
+			var scratch time.Duration
+			run(false, &scratch)
 			var none, warm, cold time.Duration
 			n := 0
 			for b.Loop() {
-				none += run(true)
-				warm += run(false)
+				none += run(true, &cpuNone)
+				warm += run(false, &cpuWarm)
 				os.RemoveAll(filepath.Join(cache, "procedures"))
-				cold += run(false)
+				cold += run(false, &cpuCold)
 				n++
 			}
 			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(n) }
@@ -91,6 +103,9 @@ func BenchmarkAlternated(b *testing.B) {
 			b.ReportMetric(ms(cold), "cold-ms")
 			b.ReportMetric(float64(none)/float64(warm), "warm-speedup")
 			b.ReportMetric(float64(none)/float64(cold), "cold-speedup")
+			b.ReportMetric(ms(cpuNone), "no-index-cpu-ms")
+			b.ReportMetric(ms(cpuWarm), "warm-cpu-ms")
+			b.ReportMetric(ms(cpuCold), "cold-cpu-ms")
 		})
 	}
 }
