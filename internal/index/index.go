@@ -78,9 +78,8 @@ type Index struct {
 	old     map[string]entry
 	granule int64 // the index write's second; entries at or after it are re-read
 
-	mu      sync.Mutex
-	next    map[string]entry
-	changed bool
+	mu   sync.Mutex
+	next map[string]entry // what the query read again
 }
 
 // Open loads the index of root and stores for this user. It never fails:
@@ -192,15 +191,13 @@ func itoa(n int) string {
 	}
 }
 
-// Lookup implements [records.MetaCache].
+// Lookup implements [records.MetaCache]. It only reads the loaded index,
+// so the query's workers never wait on each other.
 func (ix *Index) Lookup(path string, st records.FileStat) (records.FileMeta, bool) {
 	e, ok := ix.old[path]
 	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
 		return records.FileMeta{}, false
 	}
-	ix.mu.Lock()
-	ix.next[path] = e
-	ix.mu.Unlock()
 	return e.Meta, true
 }
 
@@ -208,17 +205,31 @@ func (ix *Index) Lookup(path string, st records.FileStat) (records.FileMeta, boo
 func (ix *Index) Put(path string, st records.FileStat, m records.FileMeta) {
 	ix.mu.Lock()
 	ix.next[path] = entry{St: st, Meta: m}
-	ix.changed = true
 	ix.mu.Unlock()
 }
 
-// Save writes the index back when the query changed it: exactly the files
-// the query looked up or read. Errors are returned for tests; callers
+// Save writes the index back for the corpus paths the query listed, when
+// something changed: each path's new entry, else its loaded one (paths no
+// longer listed are dropped). Errors are returned for tests; callers
 // ignore them (the index is a cache).
-func (ix *Index) Save() error {
+func (ix *Index) Save(paths []string) error {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if ix.path == "" || !ix.changed && len(ix.next) == len(ix.old) {
+	if ix.path == "" {
+		return nil
+	}
+	changed := len(ix.next) > 0
+	out := make(map[string]entry, len(paths))
+	for _, p := range paths {
+		if e, ok := ix.next[p]; ok {
+			out[p] = e
+		} else if e, ok := ix.old[p]; ok {
+			out[p] = e
+		} else {
+			changed = true // not stat-able now: left out
+		}
+	}
+	if !changed && len(out) == len(ix.old) { // the same entries as loaded
 		return nil
 	}
 	dir := filepath.Dir(ix.path)
@@ -232,7 +243,7 @@ func (ix *Index) Save() error {
 	if !trusted(dfi, true) {
 		return errors.New("index: untrusted directory " + dir)
 	}
-	b := encode(ix.root, ix.stores, ix.next)
+	b := encode(ix.root, ix.stores, out)
 	return writeAtomic(dir, ix.path, b)
 }
 
@@ -245,7 +256,7 @@ func Query(c *records.Corpus, q records.Query, getenv func(string) string) ([]re
 	ix := Open(c.Root, c.Stores, getenv)
 	res, err := c.QueryCached(q, ix)
 	if err == nil {
-		ix.Save()
+		ix.Save(c.Paths())
 	}
 	return res, err
 }
