@@ -326,3 +326,26 @@ func TestDisabled(t *testing.T) {
 		t.Errorf("PROCEDURES_NO_INDEX=1 wrote %q", m)
 	}
 }
+
+// A warm query that changed nothing leaves the index file alone; one that
+// saw a file deleted drops its entry.
+func TestWarmQueryDoesNotRewrite(t *testing.T) {
+	f := newFixture(t, 6, 20)
+	old := time.Now().Add(-time.Hour)
+	for _, p := range f.files() {
+		os.Chtimes(p, old, old)
+	}
+	f.run(queries[0], false)
+	ix := f.indexFile()
+	before, _ := os.Stat(ix)
+	f.run(queries[1], false)
+	after, _ := os.Stat(ix)
+	if !os.SameFile(before, after) {
+		t.Error("a warm query with nothing changed rewrote the index")
+	}
+	os.Remove(f.files()[0])
+	f.check("a file deleted")
+	if after2, _ := os.Stat(ix); os.SameFile(after, after2) {
+		t.Error("a deleted file did not update the index")
+	}
+}
