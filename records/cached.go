@@ -30,6 +30,9 @@ type MetaCache interface {
 	// Lookup returns the metadata stored for path when it was stored with
 	// exactly st and may be trusted.
 	Lookup(path string, st FileStat) (FileMeta, bool)
+	// Known reports whether path has an entry at all (trusted or not); a
+	// path without one is read without a separate stat.
+	Known(path string) bool
 	// Put stores what was read of path, whose stat before the read was st.
 	Put(path string, st FileStat, m FileMeta)
 }
@@ -72,16 +75,27 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 				for i := lo; i < min(lo+chunk, n); i++ {
 					e := c.entries[i]
 					name := joinRoot(c.Root, e.path)
-					st, statOK := sr.lstat(name)
-					if statOK {
-						if m, ok := mc.Lookup(e.path, st); ok {
-							metas[i] = m
-							continue
+					var st FileStat
+					statOK := false
+					known := mc.Known(e.path)
+					if known {
+						st, statOK = sr.lstat(name)
+						if statOK {
+							if m, ok := mc.Lookup(e.path, st); ok {
+								metas[i] = m
+								continue
+							}
 						}
 					}
 					var err error
 					var capped bool
-					buf, capped, err = readHead(name, buf[:0], haveHead)
+					if known {
+						buf, capped, err = readHead(name, buf[:0], haveHead)
+					} else {
+						// The stat of the descriptor read, taken before the read.
+						buf, capped, st, err = readHeadFileStat(name, buf[:0], haveHead)
+						statOK = err == nil
+					}
 					if err != nil {
 						errs[i] = err
 						continue

@@ -67,3 +67,14 @@ func (s *statter) close() {
 	}
 	s.dir, s.fd = "", -1
 }
+
+// readHeadFileStat is readHead that also returns the [FileStat] of the
+// file it read, taken with fstat before the read.
+func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
+	var fs FileStat
+	buf, capped, err := readHeadStat(name, buf, done, func(st *syscall.Stat_t) {
+		fs = FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
+			Ino: st.Ino, Dev: uint64(st.Dev), Mode: st.Mode}
+	})
+	return buf, capped, fs, err
+}

@@ -201,6 +201,12 @@ func (ix *Index) Lookup(path string, st records.FileStat) (records.FileMeta, boo
 	return e.Meta, true
 }
 
+// Known implements [records.MetaCache].
+func (ix *Index) Known(path string) bool {
+	_, ok := ix.old[path]
+	return ok
+}
+
 // Put implements [records.MetaCache].
 func (ix *Index) Put(path string, st records.FileStat, m records.FileMeta) {
 	ix.mu.Lock()
