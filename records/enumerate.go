@@ -3,8 +3,10 @@ package records
 import (
 	"io/fs"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Enumerate lists the corpus: every regular *.md file below each store
@@ -38,23 +40,42 @@ type entry struct {
 }
 
 // enumerate lists the corpus; identify records each file's lstat (entry.id).
+// It walks the stores concurrently (one goroutine per store, as many at a
+// time as there are cores), each store depth-first as before; the results
+// are joined in store order, so entries and errors come out exactly as one
+// sequential walk would give them.
 func enumerate(root string, stores []string, identify bool) ([]entry, []error) {
-	w := walker{root: root, identify: identify}
+	walkers := make([]walker, len(stores))
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
 	for i, s := range stores {
-		dir := joinRoot(root, s)
-		fi, err := os.Stat(dir)
-		if err != nil || !fi.IsDir() {
-			continue
-		}
-		prefix := s
-		if !strings.HasSuffix(s, "/") {
-			prefix += "/"
-		}
-		w.store, w.prefix = i, prefix
-		w.walk(dir, prefix)
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			dir := joinRoot(root, s)
+			fi, err := os.Stat(dir)
+			if err != nil || !fi.IsDir() {
+				return
+			}
+			prefix := s
+			if !strings.HasSuffix(s, "/") {
+				prefix += "/"
+			}
+			w := &walkers[i]
+			w.root, w.identify, w.store, w.prefix = root, identify, i, prefix
+			w.walk(dir, prefix)
+		}()
 	}
-	slices.SortStableFunc(w.out, func(a, b entry) int { return strings.Compare(a.path, b.path) })
-	return w.out, w.errs
+	wg.Wait()
+	var out []entry
+	var errs []error
+	for i := range walkers {
+		out = append(out, walkers[i].out...)
+		errs = append(errs, walkers[i].errs...)
+	}
+	slices.SortStableFunc(out, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+	return out, errs
 }
 
 type walker struct {

@@ -8,8 +8,11 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -258,10 +261,9 @@ func newLinter(root string) (*linter, error) {
 	files, skipped := lintCorpusFiles(root)
 	l := &linter{root: root, corpus: files, skipped: skipped,
 		ids: &IDMap{files: map[string][]string{}}, parsed: make(map[string]parsedFile, len(files))}
-	buf := make([]byte, 0, 16<<10)
-	for _, f := range files {
-		var p parsedFile
-		p, buf = readLint(l.abs(f), buf)
+	read := readAllLint(l, files)
+	for i, f := range files {
+		p := read[i]
 		l.parsed[f] = p // an error is reported when the file itself is linted
 		if p.err != nil {
 			continue
@@ -271,6 +273,36 @@ func newLinter(root string) (*linter, error) {
 		}
 	}
 	return l, nil
+}
+
+// readAllLint reads and parses files on every core (at most 8 workers,
+// one per 64 files), each result in its slot; the id map is then built
+// from them in corpus order, so the result is what one worker would give.
+func readAllLint(l *linter, files []string) []parsedFile {
+	n := len(files)
+	out := make([]parsedFile, n)
+	workers := min(runtime.GOMAXPROCS(0), 8, n/64+1)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	const chunk = 32
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := make([]byte, 0, 16<<10)
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n {
+					return
+				}
+				for i := lo; i < min(lo+chunk, n); i++ {
+					out[i], buf = readLint(l.abs(files[i]), buf)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 // errFrontmatterTooLong marks a record whose frontmatter does not close

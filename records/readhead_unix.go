@@ -17,6 +17,12 @@ const nonblock = syscall.O_NONBLOCK
 // symlink swapped in after the scan, never waits on a FIFO (O_NONBLOCK) and
 // reads nothing unless fstat on the descriptor says regular file.
 func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped bool, _ error) {
+	return readHeadStat(name, buf, done, nil)
+}
+
+// readHeadStat is readHead that also hands the descriptor's fstat, taken
+// before any read, to onStat (when not nil).
+func readHeadStat(name string, buf []byte, done func([]byte) bool, onStat func(*syscall.Stat_t)) (_ []byte, capped bool, _ error) {
 	var fd int
 	var err error
 	for {
@@ -35,6 +41,9 @@ func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return buf, false, ErrNotRegular
+	}
+	if onStat != nil {
+		onStat(&st)
 	}
 	return fillHead(buf, func(b []byte) (int, error) {
 		for {

@@ -1,10 +1,8 @@
 package gate
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"strings"
@@ -44,11 +42,15 @@ const MaxLine = 64 << 20
 // block; they do not begin a new turn.
 const stopFeedback = "Stop hook feedback:"
 
-// TurnActivity reads a JSONL transcript and reports whether the turn that
-// its last genuine user prompt began used a tool. Each line is one JSON
-// object; a line that is blank, not JSON, not an object, or longer than
-// [MaxLine] is skipped, and so is a user line with a text block whose text
-// is not a string.
+// TurnActivity reads a JSONL transcript of size bytes backwards, from its
+// end towards the start of the current turn, and reports whether the turn
+// that its last genuine user prompt began used a tool. Each line is judged
+// at most once, and reading stops at the first line that decides: a tool
+// use (Used) or a genuine prompt (Idle), so the cost is proportional to the
+// last turn, not to the transcript. Each line is one JSON object; a line
+// that is blank, not JSON, not an object, or longer than [MaxLine] (its
+// newline counted) is skipped, and so is a user line with a text block
+// whose text is not a string.
 //
 //   - A user line whose text (its string content, or its text blocks joined
 //     by spaces) is non-blank begins a new turn, unless the text starts with
@@ -56,45 +58,84 @@ const stopFeedback = "Stop hook feedback:"
 //     holds a tool_result block.
 //   - An assistant line whose content holds a tool_use block is tool use.
 //
-// A read error makes the result [Undetermined].
-func TurnActivity(r io.Reader) Activity {
-	br := bufio.NewReaderSize(r, 64<<10)
-	used := false
-	var line []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(line)+len(chunk) <= MaxLine {
-			line = append(line, chunk...)
-		} else {
-			line = line[:0]
-			for errors.Is(err, bufio.ErrBufferFull) { // drop the rest of the line
-				_, err = br.ReadSlice('\n')
+// A read error, or a file shorter than size, makes the result
+// [Undetermined]. Memory is bounded by [MaxLine] plus one read block.
+func TurnActivity(r io.ReaderAt, size int64) Activity {
+	const block = 64 << 10
+	buf := make([]byte, block)
+	var (
+		pieces [][]byte // the current line's bytes, last piece first
+		n      int      // their total length
+		over   bool     // the current line is longer than MaxLine
+	)
+	add := func(b []byte, owned bool) {
+		if over || len(b) == 0 {
+			return
+		}
+		if n+len(b) > MaxLine {
+			over, pieces, n = true, nil, 0
+			return
+		}
+		if !owned {
+			b = append([]byte(nil), b...)
+		}
+		pieces = append(pieces, b)
+		n += len(b)
+	}
+	// finish judges the line gathered so far and starts the next one.
+	finish := func() effect {
+		e := none
+		if !over && n > 0 {
+			line := pieces[0]
+			if len(pieces) > 1 {
+				line = make([]byte, 0, n)
+				for i := len(pieces) - 1; i >= 0; i-- {
+					line = append(line, pieces[i]...)
+				}
 			}
-			chunk = nil
+			e = lineEffect(line)
 		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
+		pieces, n, over = pieces[:0], 0, false
+		return e
+	}
+	verdict := func(e effect) (Activity, bool) {
+		switch e {
+		case toolUse:
+			return Used, true
+		case newPrompt:
+			return Idle, true
 		}
-		if err != nil && err != io.EOF {
+		return Idle, false
+	}
+	pos := size
+	for pos > 0 {
+		m := int64(block)
+		if pos < m {
+			m = pos
+		}
+		pos -= m
+		chunk := buf[:m]
+		got, err := r.ReadAt(chunk, pos)
+		if int64(got) < m || err != nil && err != io.EOF {
 			return Undetermined
 		}
-		if len(line) > 0 {
-			switch lineEffect(line) {
-			case toolUse:
-				used = true
-			case newPrompt:
-				used = false
+		end := len(chunk)
+		for {
+			i := bytes.LastIndexByte(chunk[:end], '\n')
+			if i < 0 {
+				add(chunk[:end], false)
+				break
 			}
-		}
-		line = line[:0]
-		if err == io.EOF {
-			break
+			add(chunk[i+1:end], false)
+			if a, ok := verdict(finish()); ok {
+				return a
+			}
+			add([]byte{'\n'}, true) // the newline ends the line before it
+			end = i
 		}
 	}
-	if used {
-		return Used
-	}
-	return Idle
+	a, _ := verdict(finish())
+	return a
 }
 
 type effect int

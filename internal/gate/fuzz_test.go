@@ -18,14 +18,19 @@ func FuzzTurnActivity(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got := TurnActivity(bytes.NewReader(data))
+		got := TurnActivity(bytes.NewReader(data), int64(len(data)))
+		if want := forwardActivity(bytes.NewReader(data)); got != want {
+			t.Fatalf("backward %v, forward %v on %q", got, want, data)
+		}
 		if got == Undetermined {
 			t.Fatalf("an in-memory transcript was undetermined: %q", data)
 		}
-		if a := TurnActivity(bytes.NewReader(append(append(data, '\n'), prompt...))); a != Idle {
+		withPrompt := append(append(append([]byte(nil), data...), '\n'), prompt...)
+		if a := TurnActivity(bytes.NewReader(withPrompt), int64(len(withPrompt))); a != Idle {
 			t.Fatalf("a prompt appended to %q: %v, want idle", data, a)
 		}
-		if a := TurnActivity(bytes.NewReader(append(append(data, '\n'), bashUse...))); a != Used {
+		withUse := append(append(append([]byte(nil), data...), '\n'), bashUse...)
+		if a := TurnActivity(bytes.NewReader(withUse), int64(len(withUse))); a != Used {
 			t.Fatalf("a tool_use appended to %q: %v, want used", data, a)
 		}
 	})

@@ -65,7 +65,9 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 	}
 	activity := gate.Undetermined
 	if f := gate.OpenTranscript(p, sid, env); f != nil {
-		activity = gate.TurnActivity(f)
+		if fi, err := f.Stat(); err == nil {
+			activity = gate.TurnActivity(f, fi.Size())
+		}
 		f.Close()
 	}
 	switch activity {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/records"
 )
 
@@ -190,7 +191,7 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool), v
 	if o.cat {
 		return cat(c, o.catArgs)
 	}
-	out, err := query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"))
+	out, err := query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"), getenv)
 	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "") && stderrIsTerminal(stderr) {
 		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
 	}
@@ -289,7 +290,7 @@ const fullCap = 10
 
 // query runs the structural and keyword query: one "path — gloss" line per
 // match, then with --full the dumps of the first fullCap matches.
-func query(c *records.Corpus, o *options, limit int, ratioEnv string) ([]byte, error) {
+func query(c *records.Corpus, o *options, limit int, ratioEnv string, getenv func(string) string) ([]byte, error) {
 	q := records.NewQuery()
 	q.Keyword, q.Kind, q.ID = o.get("--keyword"), o.get("--kind"), o.get("--id")
 	q.LinksTo, q.Project, q.Limit = o.get("--links-to"), o.get("--project"), limit
@@ -300,7 +301,7 @@ func query(c *records.Corpus, o *options, limit int, ratioEnv string) ([]byte, e
 	if rr != "" {
 		q.RelRatio = parseRatio(rr)
 	}
-	res, err := c.Query(q)
+	res, err := index.Query(c, q, getenv) // the stat-validated index, unless PROCEDURES_NO_INDEX
 	if err != nil {
 		return nil, err
 	}

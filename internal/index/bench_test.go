@@ -1,0 +1,97 @@
+package index_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+)
+
+// benchRecords is the corpus size of the benchmarks: $PROCEDURES_BENCH_RECORDS,
+// else 2000 (kept small for a shared machine; the README's figures use
+// PROCEDURES_BENCH_RECORDS=20000).
+func benchRecords() int {
+	if n, err := strconv.Atoi(os.Getenv("PROCEDURES_BENCH_RECORDS")); err == nil && n > 0 {
+		return n
+	}
+	return 2000
+}
+
+var benchCorpus struct {
+	root string
+	n    int
+}
+
+// corpus generates (once per process) n records spread over the record
+// stores, mtimes an hour old so that no entry is racy.
+func corpus(b *testing.B) string {
+	n := benchRecords()
+	if benchCorpus.n == n {
+		return benchCorpus.root
+	}
+	root, err := os.MkdirTemp("", "index-bench-")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	old := time.Now().Add(-time.Hour)
+	for i := range n {
+		dir := filepath.Join(root, dirs[i%len(dirs)])
+		os.MkdirAll(dir, 0o755)
+		p := filepath.Join(dir, fmt.Sprintf("r%d.md", i))
+		os.WriteFile(p, []byte(record(r, i)), 0o644)
+		os.Chtimes(p, old, old)
+	}
+	benchCorpus.root, benchCorpus.n = root, n
+	return root
+}
+
+func benchQuery(b *testing.B, args []string, mode string) {
+	root := corpus(b)
+	cache := b.TempDir()
+	env := map[string]string{"QUERY_RECORDS_ROOT": root, "XDG_CACHE_HOME": cache}
+	if mode == "no-index" {
+		env["PROCEDURES_NO_INDEX"] = "1"
+	}
+	run := func() {
+		var out, errb bytes.Buffer
+		if queryrecords.Main(args, nil, &out, &errb, cli.MapEnv(env)) != 0 {
+			b.Fatal(errb.String())
+		}
+	}
+	run() // warms the index (and the page cache)
+	b.ResetTimer()
+	for b.Loop() {
+		if mode == "cold" {
+			b.StopTimer()
+			os.RemoveAll(filepath.Join(cache, "procedures"))
+			b.StartTimer()
+		}
+		run()
+	}
+}
+
+func BenchmarkKind(b *testing.B) {
+	for _, mode := range []string{"no-index", "cold", "warm"} {
+		b.Run(mode, func(b *testing.B) { benchQuery(b, []string{"--kind", "decision"}, mode) })
+	}
+}
+
+func BenchmarkLinksTo(b *testing.B) {
+	for _, mode := range []string{"no-index", "warm"} {
+		b.Run(mode, func(b *testing.B) { benchQuery(b, []string{"--links-to", "rec-3"}, mode) })
+	}
+}
+
+func BenchmarkKeyword(b *testing.B) {
+	for _, mode := range []string{"no-index", "warm"} {
+		b.Run(mode, func(b *testing.B) { benchQuery(b, []string{"--keyword", "alpha racy"}, mode) })
+	}
+}

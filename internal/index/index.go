@@ -1,0 +1,291 @@
+// Package index is the persistent, stat-validated index of record
+// metadata that query-records reads instead of re-reading every record.
+//
+// One index file per user, corpus root (resolved) and store set lives in
+// $XDG_CACHE_HOME/procedures/ (else $HOME/.cache/procedures/), never inside
+// the corpus. It holds, for each corpus file, what a query needs
+// ([records.FileMeta]: id, kind, project, status, keywords and their
+// tokens, links, gloss) and the file's stat (size, mtime, ctime, inode,
+// device, mode). A query lstats every file and trusts an entry only when
+// the stat is identical and the file's mtime is strictly older, at one
+// second's granule, than the index write (git's racy-clean rule); every
+// other file is read and parsed again. The file is written atomically
+// (write to a temporary file, rename) and only when something changed.
+//
+// The index is a cache, never a source of truth: one that is missing,
+// unreadable, of another version, truncated or corrupt is rebuilt from
+// scratch; one that is not a regular file owned by the user and writable
+// by nobody else (a symlink, another user's file, a group- or
+// other-writable file or directory) is ignored and replaced, never
+// followed. PROCEDURES_NO_INDEX=1 turns it off.
+package index
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/procedures-go/procedures/records"
+)
+
+// Version is written in the index header; an index of any other version is
+// rebuilt.
+const Version = 1
+
+// magic starts every index file; the version follows it on the same line.
+const magic = "procedures-index"
+
+// Disabled reports whether PROCEDURES_NO_INDEX turns the index off: any
+// value but "" and "0".
+func Disabled(getenv func(string) string) bool {
+	v := getenv("PROCEDURES_NO_INDEX")
+	return v != "" && v != "0"
+}
+
+// Dir is the directory holding the index files: $XDG_CACHE_HOME/procedures
+// when XDG_CACHE_HOME is an absolute path, else $HOME/.cache/procedures;
+// "" when neither is usable.
+func Dir(getenv func(string) string) string {
+	if x := getenv("XDG_CACHE_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(x, "procedures")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".cache", "procedures")
+	}
+	return ""
+}
+
+type entry struct {
+	St   records.FileStat
+	Meta records.FileMeta
+}
+
+// maxSize is the largest index file read (1 GiB); a larger one is rebuilt.
+const maxSize = 1 << 30
+
+// An Index is one corpus's index, loaded (or empty) and ready to serve as a
+// [records.MetaCache] for one query; [Index.Save] writes it back.
+type Index struct {
+	path    string // the index file; "" when the index cannot be kept
+	root    string // the resolved root
+	stores  []string
+	old     map[string]entry
+	granule int64 // the index write's second; entries at or after it are re-read
+
+	mu   sync.Mutex
+	next map[string]entry // what the query read again
+}
+
+// Open loads the index of root and stores for this user. It never fails:
+// an index that cannot be found, trusted or decoded is simply empty, and
+// one whose directory cannot be used is not saved.
+func Open(root string, stores []string, getenv func(string) string) *Index {
+	ix := &Index{stores: append([]string(nil), stores...), old: map[string]entry{}, next: map[string]entry{}}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return ix
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	ix.root = abs
+	dir := Dir(getenv)
+	if dir == "" || inside(dir, abs) {
+		return ix
+	}
+	key := sha256.Sum256([]byte(abs + "\x00" + strings.Join(stores, "\x00")))
+	ix.path = filepath.Join(dir, hex.EncodeToString(key[:16])+".idx")
+	ix.load()
+	return ix
+}
+
+// inside reports whether dir is root or below it (after resolving what
+// exists of dir), so an index is never kept inside the corpus.
+func inside(dir, root string) bool {
+	d := dir
+	for p := dir; ; p = filepath.Dir(p) {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			rest, _ := filepath.Rel(p, dir)
+			d = filepath.Join(r, rest)
+			break
+		}
+		if p == filepath.Dir(p) {
+			break
+		}
+	}
+	rel, err := filepath.Rel(root, d)
+	return err != nil || rel == "." || !strings.HasPrefix(rel, "..")
+}
+
+// trusted reports whether fi is ours and writable by nobody else.
+func trusted(fi os.FileInfo, dir bool) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || int(st.Uid) != os.Geteuid() || fi.Mode().Perm()&0o022 != 0 {
+		return false
+	}
+	if dir {
+		return fi.IsDir()
+	}
+	return fi.Mode().IsRegular()
+}
+
+func (ix *Index) load() {
+	dfi, err := os.Lstat(filepath.Dir(ix.path))
+	if err != nil || !trusted(dfi, true) {
+		return
+	}
+	f, err := os.OpenFile(ix.path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !trusted(fi, false) {
+		return
+	}
+	if fi.Size() > maxSize {
+		return
+	}
+	b := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, b); err != nil {
+		return
+	}
+	header := magic + " " + itoa(Version) + "\n"
+	if len(b) < len(header) || string(b[:len(header)]) != header {
+		return
+	}
+	root, stores, entries, err := decode(b[len(header):])
+	if err != nil || root != ix.root || !equal(stores, ix.stores) {
+		return
+	}
+	ix.old = entries
+	ix.granule = fi.ModTime().Unix()
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func itoa(n int) string {
+	b := []byte{}
+	for {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+		if n == 0 {
+			return string(b)
+		}
+	}
+}
+
+// Lookup implements [records.MetaCache]. It only reads the loaded index,
+// so the query's workers never wait on each other.
+func (ix *Index) Lookup(path string, st records.FileStat) (records.FileMeta, bool) {
+	e, ok := ix.old[path]
+	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
+		return records.FileMeta{}, false
+	}
+	return e.Meta, true
+}
+
+// Known implements [records.MetaCache].
+func (ix *Index) Known(path string) bool {
+	_, ok := ix.old[path]
+	return ok
+}
+
+// Put implements [records.MetaCache].
+func (ix *Index) Put(path string, st records.FileStat, m records.FileMeta) {
+	ix.mu.Lock()
+	ix.next[path] = entry{St: st, Meta: m}
+	ix.mu.Unlock()
+}
+
+// Save writes the index back for the corpus paths the query listed, when
+// something changed: each path's new entry, else its loaded one (paths no
+// longer listed are dropped). Errors are returned for tests; callers
+// ignore them (the index is a cache).
+func (ix *Index) Save(paths []string) error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.path == "" {
+		return nil
+	}
+	changed := len(ix.next) > 0
+	out := make(map[string]entry, len(paths))
+	for _, p := range paths {
+		if e, ok := ix.next[p]; ok {
+			out[p] = e
+		} else if e, ok := ix.old[p]; ok {
+			out[p] = e
+		} else {
+			changed = true // not stat-able now: left out
+		}
+	}
+	if !changed && len(out) == len(ix.old) { // the same entries as loaded
+		return nil
+	}
+	dir := filepath.Dir(ix.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	dfi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !trusted(dfi, true) {
+		return errors.New("index: untrusted directory " + dir)
+	}
+	b := encode(ix.root, ix.stores, out)
+	return writeAtomic(dir, ix.path, b)
+}
+
+// Query runs q over c through the index of c's root and stores, unless
+// getenv turns the index off, and saves the index afterwards.
+func Query(c *records.Corpus, q records.Query, getenv func(string) string) ([]records.Record, error) {
+	if Disabled(getenv) {
+		return c.Query(q)
+	}
+	ix := Open(c.Root, c.Stores, getenv)
+	res, err := c.QueryCached(q, ix)
+	if err == nil {
+		ix.Save(c.Paths())
+	}
+	return res, err
+}
+
+// writeAtomic replaces path with data: a new file of mode 0600 in dir
+// (O_EXCL, whatever a file it replaces had), renamed over path, which
+// replaces a symlink instead of following it. There is no fsync: the index
+// is a cache, and a file torn by a crash fails its checksum and is rebuilt.
+func writeAtomic(dir, path string, data []byte) error {
+	f, err := os.CreateTemp(dir, ".idx-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
