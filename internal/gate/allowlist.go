@@ -35,10 +35,19 @@ func Compliance(p *hookio.Payload) bool {
 		return noParent(p, "path", "pattern")
 	case "Bash":
 		v, ok := p.InputField("command")
-		return ok && shellread.ReadOnly(strings.TrimRight(jqtext.Render(v), "\n"))
+		// A JSON text decodes to at least a sixth of its length (\u0000 is
+		// the longest escape): past this the command is over
+		// shellread.MaxCommand and is denied without being decoded.
+		if !ok || len(v) > maxRawCommand {
+			return false
+		}
+		return shellread.ReadOnly(strings.TrimRight(jqtext.Render(v), "\n"))
 	}
 	return false
 }
+
+// maxRawCommand is the longest raw JSON command value decoded and judged.
+const maxRawCommand = 6*shellread.MaxCommand + 2
 
 // inputText renders the first truthy of the |-separated fields of in (jq
 // -r), or "". It reports false for an object or array, which jq cannot join

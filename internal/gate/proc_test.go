@@ -38,7 +38,11 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(os.Stderr, "no such command:", name)
 			os.Exit(99)
 		}
-		os.Exit(c.Main(nil, os.Stdin, os.Stdout, os.Stderr, cli.OSEnv()))
+		code := c.Main(nil, os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())
+		if f := os.Getenv(hwmFileEnv); f != "" {
+			writeHWM(f)
+		}
+		os.Exit(code)
 	}
 	os.Exit(guardRealHome(m.Run))
 }
@@ -382,4 +386,20 @@ func BenchmarkHowDoIGateProcess(b *testing.B) {
 	b.ReportMetric(float64(tBash.Microseconds())/n, "bash20-µs/op")
 	b.ReportMetric(float64(tRead)/float64(tNoop), "read/noop")
 	b.ReportMetric(float64(tBash)/float64(tNoop), "bash20/noop")
+}
+
+// hwmFileEnv names a file into which a hook child writes its peak RSS in
+// KiB (VmHWM of /proc/self/status) as it exits.
+const hwmFileEnv = "GATES_TEST_HWM_FILE"
+
+func writeHWM(file string) {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			os.WriteFile(file, []byte(strings.TrimSuffix(strings.TrimSpace(v), " kB")), 0o600)
+		}
+	}
 }

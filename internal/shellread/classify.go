@@ -4,25 +4,59 @@ import (
 	"strings"
 	"sync"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// ReadOnly reports whether the shell command cmd is read-only. It fails
-// closed: a parse error, an empty command, a comment, a negation, a compound
+// MaxCommand is the longest command judged (64 KiB); a longer one is not
+// read-only, decided before any parse.
+const MaxCommand = 64 << 10
+
+// MaxOpeners bounds the nesting depth before a parse: a command holding
+// more than 256 openers (each "(", "{", "[" or "`" byte, counted anywhere,
+// quoted or not, an upper bound on how deep the parser can recurse) is not
+// read-only.
+const MaxOpeners = 256
+
+// maxFields caps the words one command word may brace-expand to.
+const maxFields = 64
+
+// ReadOnly reports whether the shell command cmd is read-only in both Bash
+// and zsh. It fails closed: a command over [MaxCommand] or [MaxOpeners], a
+// parse error in either dialect, an empty command, a negation, a compound
 // command (subshell, block, function, if, loop, test, arithmetic,
 // declaration), an assignment, a command or process substitution, an
-// expansion with side effects, an output redirection anywhere but
-// /dev/null, a command name that is not a bare listed name, or a listed
-// command in a writing mode all make it false. Separators (; && || | |& &
-// and newlines) join statements that are judged one by one.
+// expansion with side effects, an extglob or zsh glob qualifier, an output
+// redirection anywhere but /dev/null, a command name that is not a bare
+// listed name, or a listed command outside the grammar its rule lists all
+// make it false. A word whose expansion is not known statically (a glob, a
+// parameter or arithmetic expansion, a brace sequence) may not reach a
+// command whose verdict depends on its arguments; a brace list is expanded
+// and its words judged. Separators (; && || | |& & and newlines) join
+// statements that are judged one by one; comments are not commands.
 func ReadOnly(cmd string) bool {
-	if strings.IndexByte(cmd, 0) >= 0 {
+	if len(cmd) > MaxCommand || strings.IndexByte(cmd, 0) >= 0 || openers(cmd) > MaxOpeners {
 		return false
 	}
-	parser := parsers.Get().(*syntax.Parser)
+	return readOnlyIn(&bashParsers, cmd) && readOnlyIn(&zshParsers, cmd)
+}
+
+func openers(cmd string) int {
+	n := 0
+	for i := 0; i < len(cmd); i++ {
+		switch cmd[i] {
+		case '(', '{', '[', '`':
+			n++
+		}
+	}
+	return n
+}
+
+func readOnlyIn(pool *sync.Pool, cmd string) bool {
+	parser := pool.Get().(*syntax.Parser)
 	f, err := parser.Parse(strings.NewReader(cmd), "")
-	parsers.Put(parser)
-	if err != nil || len(f.Stmts) == 0 || len(f.Last) > 0 {
+	pool.Put(parser)
+	if err != nil || len(f.Stmts) == 0 {
 		return false
 	}
 	for _, s := range f.Stmts {
@@ -33,13 +67,19 @@ func ReadOnly(cmd string) bool {
 	return true
 }
 
-// parsers reuses Bash parsers (a Parser resets itself on every Parse).
-var parsers = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
-}}
+// bashParsers and zshParsers reuse parsers (a Parser resets itself on every
+// Parse).
+var (
+	bashParsers = sync.Pool{New: func() any {
+		return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
+	}}
+	zshParsers = sync.Pool{New: func() any {
+		return syntax.NewParser(syntax.Variant(syntax.LangZsh), syntax.KeepComments(true))
+	}}
+)
 
 func stmtOK(s *syntax.Stmt) bool {
-	if s == nil || len(s.Comments) > 0 || s.Negated || s.Coprocess || s.Disown {
+	if s == nil || s.Negated || s.Coprocess || s.Disown {
 		return false
 	}
 	for _, r := range s.Redirs {
@@ -112,11 +152,11 @@ func callOK(c *syntax.CallExpr) bool {
 	}
 	args := make([]word, 0, len(c.Args)-1)
 	for _, a := range c.Args[1:] {
-		w, ok := evalWord(a)
+		ws, ok := fields(a)
 		if !ok {
 			return false
 		}
-		args = append(args, w)
+		args = append(args, ws...)
 	}
 	return rule(args)
 }
@@ -125,34 +165,122 @@ func callOK(c *syntax.CallExpr) bool {
 // quotes, escapes, expansions, globs or slashes.
 func commandName(w *syntax.Word) (string, bool) {
 	name := w.Lit()
-	if name == "" || strings.ContainsAny(name, "\\/*?[]{}~=") {
+	if name == "" || strings.ContainsAny(name, "\\/*?[]{}~=()#") {
 		return "", false
 	}
 	return name, true
 }
 
-// word is a command word after quote removal.
+// word is a command word after brace expansion and quote removal.
 type word struct {
 	text string // the literal text, quotes removed (expansions contribute nothing)
 	// dynamic: an expansion whose value is not known until run time.
 	dynamic bool
-	// glob: an unquoted pattern or brace character; the shell may turn the
-	// word into several words, or into other text.
+	// glob: an unquoted pattern character or a brace sequence; the shell
+	// may turn the word into several words, or into other text.
 	glob bool
 	// lead: the word's first character is unknown (an expansion or pattern
-	// at its start), so it may expand to an option.
+	// at its start, or an unquoted expansion that bash splits into several
+	// words), so it may expand to an option.
 	lead bool
 }
 
 // known reports whether the word's run-time text is exactly text.
 func (w word) known() bool { return !w.dynamic && !w.glob }
 
-// option reports whether the word is, or may expand to, an option.
-func (w word) option() bool { return w.lead || len(w.text) > 1 && w.text[0] == '-' }
+// option reports whether the word is, or may expand to, an option: "-"
+// followed by anything, known or not, or an unknown first character.
+func (w word) option() bool {
+	return w.lead || strings.HasPrefix(w.text, "-") && (len(w.text) > 1 || !w.known())
+}
 
-// evalWord removes quotes from w. It reports false for a word holding a
-// command or process substitution or an expansion with side effects.
+// evalWord judges a word that must stay one word (a redirection target).
 func evalWord(w *syntax.Word) (word, bool) {
+	ws, ok := fields(w)
+	if !ok || len(ws) != 1 {
+		return word{}, false
+	}
+	return ws[0], true
+}
+
+// fields returns the words w becomes: brace lists expanded (at most
+// maxFields words), quotes removed. It reports false for a word holding a
+// command or process substitution, an expansion with side effects, an
+// extglob or an unquoted parenthesis (a zsh glob qualifier can run code),
+// or a tilde form other than ~, ~/… and ~name.
+func fields(w *syntax.Word) ([]word, bool) {
+	if !partsSafe(w.Parts) || !tildeOK(w) {
+		return nil, false
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.ExtGlob:
+			return nil, false
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "()") {
+				return nil, false
+			}
+		}
+	}
+	if !syntax.SplitBraces(w) {
+		return []word{fieldOf(w)}, true
+	}
+	if hasSequence(w) { // {1..N}: judged as unknown text
+		return []word{{text: "", glob: true, lead: true}}, true
+	}
+	var out []word
+	for ew, err := range expand.BracesSeq(nil, w) {
+		if err != nil || len(out) == maxFields {
+			return nil, false
+		}
+		out = append(out, fieldOf(ew))
+	}
+	return out, true
+}
+
+func hasSequence(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if b, ok := p.(*syntax.BraceExp); ok {
+			if b.Sequence {
+				return true
+			}
+			for _, e := range b.Elems {
+				if hasSequence(e) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// tildeOK accepts no tilde, "~", "~/…" and "~name[/…]" at the word's start
+// (zsh's ~[…] calls a function, and ~+ ~- ~N read the directory stack).
+func tildeOK(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return true
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") {
+		return true
+	}
+	rest := lit.Value[1:]
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		rest = rest[:i]
+	} else if len(w.Parts) > 1 {
+		return false // ~"x" and the like
+	}
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return rest == "" || rest[0] != '-' && (rest[0] < '0' || rest[0] > '9')
+}
+
+// fieldOf removes quotes from a word already free of brace expansions.
+func fieldOf(w *syntax.Word) word {
 	var out word
 	var b strings.Builder
 	for i, p := range w.Parts {
@@ -167,7 +295,7 @@ func evalWord(w *syntax.Word) (word, bool) {
 					b.WriteByte(v[j])
 					continue
 				}
-				if strings.IndexByte("*?[{", c) >= 0 {
+				if strings.IndexByte("*?[", c) >= 0 {
 					out.glob = true
 					if start && j == 0 {
 						out.lead = true
@@ -183,9 +311,6 @@ func evalWord(w *syntax.Word) (word, bool) {
 			}
 			b.WriteString(p.Value)
 		case *syntax.DblQuoted:
-			if !partsSafe(p.Parts) {
-				return word{}, false
-			}
 			if p.Dollar {
 				out.dynamic = true
 				out.lead = out.lead || start
@@ -200,21 +325,13 @@ func evalWord(w *syntax.Word) (word, bool) {
 					out.lead = out.lead || start && j == 0
 				}
 			}
-		case *syntax.ParamExp, *syntax.ArithmExp:
-			if !partsSafe([]syntax.WordPart{p}) {
-				return word{}, false
-			}
+		default: // unquoted parameter or arithmetic expansion: split into words
 			out.dynamic = true
-			out.lead = out.lead || start
-		case *syntax.ExtGlob, *syntax.BraceExp:
-			out.glob = true
-			out.lead = out.lead || start
-		default: // command and process substitutions
-			return word{}, false
+			out.lead = true
 		}
 	}
 	out.text = b.String()
-	return out, true
+	return out
 }
 
 // unescapeDouble removes the backslashes that quote $ ` " \ or a newline
@@ -242,7 +359,7 @@ func unescapeDouble(v string) string {
 func partsSafe(parts []syntax.WordPart) bool {
 	for _, p := range parts {
 		switch p := p.(type) {
-		case *syntax.Lit, *syntax.SglQuoted, *syntax.ExtGlob, *syntax.BraceExp:
+		case *syntax.Lit, *syntax.SglQuoted:
 		case *syntax.DblQuoted:
 			if !partsSafe(p.Parts) {
 				return false

@@ -80,13 +80,14 @@ func TestSampleTable(t *testing.T) {
 		{"ls", A}, {"cat f | sort | uniq -c | sort -rn | head", A}, {"ls /nope 2>/dev/null | wc -l", A},
 		{"echo hi >/dev/null", A}, {"echo hi &>/dev/null", A}, {"wc -l < f", A}, {`cat <<< "x"`, A},
 		{"ls |& grep x", A}, {"git branch --show-current", A}, {"git config --list", A},
-		{"git status -O", D}, {"systemctl", D}, {"ls #; rm x", D}, {"{ ls; }", D}, {"(ls)", D},
+		{"git status -O", D}, {"systemctl", D}, {"{ ls; }", D}, {"(ls)", D},
 		{"! ls", D}, {"env ls", D}, {"FOO=1 ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
 	})
 	judge(t, "RO-22 changed by L-03 (now refused)", []verdict{
 		{"git diff --output=/tmp/x", D}, {"sed -ni p f", D}, {"sort -uo out in", D}, {"./cat x", D},
 		{"echo hi >/dev/nullx", D},
 	})
+	judge(t, "RO-22 changed by issue 15 (comments are not commands: now allowed)", []verdict{{"ls #; rm x", A}})
 	judge(t, "RO-22 changed by L-05 (now refused)", []verdict{{" ", D}, {"|", D}})
 	judge(t, "RO-22 changed by L-04 (now allowed)", []verdict{
 		{"echo hi > /dev/null", A}, {"echo hi >>/dev/null", A}, {"ls 3>&1", A}, {"git -C /repo status", A},

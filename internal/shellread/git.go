@@ -14,6 +14,13 @@ var gitListWriters = []string{"delete", "move", "copy", "set-upstream", "set-ups
 	"unset-all", "force", "add", "prune", "edit-description", "replace-all", "rename-section",
 	"remove-section", "edit", "track", "no-track", "create-reflog"}
 
+var (
+	gitGlobalFlags = set(`--no-pager -P --paginate -p --bare --no-replace-objects --literal-pathspecs
+		--glob-pathspecs --noglob-pathspecs --icase-pathspecs --no-optional-locks --no-lazy-fetch
+		--no-advice`)
+	gitGlobalValued = set(`-C --git-dir --work-tree --namespace`)
+)
+
 // gitOK judges git: global options first (-C <dir>, --git-dir/--work-tree/
 // --namespace <value> and plain flags; -c sets configuration and is
 // refused), then the subcommand.
@@ -24,7 +31,7 @@ func gitOK(args []word) bool {
 			end = i
 			break
 		}
-		if w.lead {
+		if w.option() && !w.known() {
 			return false
 		}
 		t := w.text
@@ -33,19 +40,29 @@ func gitOK(args []word) bool {
 			return false
 		}
 	}
+	paths := len(args) > end
 	args = args[:end]
 	i := 0
 	for ; i < len(args); i++ {
-		t := args[i].text
-		if t == "-c" {
+		if !args[i].known() { // a glob may become several words
 			return false
 		}
-		if t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--super-prefix" {
-			i++
-			continue
-		}
+		t := args[i].text
 		if !strings.HasPrefix(t, "-") {
 			break
+		}
+		name, _, hasValue := strings.Cut(t, "=")
+		switch {
+		case gitGlobalFlags[t]:
+		case gitGlobalValued[name]:
+			if !hasValue {
+				i++
+				if i >= len(args) || !args[i].known() {
+					return false
+				}
+			}
+		default: // -c, --shallow-file and any option not listed
+			return false
 		}
 	}
 	if i >= len(args) || !args[i].known() {
@@ -69,8 +86,12 @@ func gitOK(args []word) bool {
 	case gitReaders[sub]:
 		return true
 	case sub == "worktree" || sub == "stash":
-		return len(operands) > 0 && operands[0] == "list"
+		// the listing subcommand comes first: "git stash -m list" is a push
+		return !paths && len(rest) > 0 && rest[0].text == "list"
 	case sub == "branch" || sub == "remote" || sub == "tag" || sub == "config":
+		if paths { // "git branch -- b" creates b
+			return false
+		}
 		get := false
 		for _, w := range rest {
 			t := w.text
@@ -80,11 +101,13 @@ func gitOK(args []word) bool {
 				if abbreviates(name, gitListWriters) {
 					return false
 				}
-				get = get || sub == "config" && strings.HasPrefix(name, "get")
+				get = get || sub == "config" && strings.HasPrefix(name, "get") ||
+					(sub == "branch" || sub == "tag") && name == "list"
 			case len(t) > 1 && t[0] == '-':
 				if strings.ContainsAny(t[1:], "dDmMcCfue") {
 					return false
 				}
+				get = get || (sub == "branch" || sub == "tag") && t == "-l"
 			}
 		}
 		return len(operands) == 0 || get

@@ -16,7 +16,7 @@ func init() {
 	for _, name := range strings.Fields(`cat head tail nl wc cut tr rev column comm diff cmp
 		basename dirname realpath readlink echo printf pwd cd whoami uname id stat du df free
 		uptime ps pgrep pstree jq grep egrep fgrep ls seq md5sum sha256sum which hexdump
-		strings lsof getent type true test`) {
+		strings lsof getent type true`) {
 		rules[name] = always
 	}
 	rules["sed"] = sedOK
@@ -24,7 +24,6 @@ func init() {
 	rules["yq"] = options("is", "in-place", "inplace", "split-exp")
 	rules["date"] = options("s", "set")
 	rules["rg"] = rgOK
-	rules["tree"] = options("o", "output")
 	rules["file"] = options("C", "compile")
 	rules["ss"] = options("KD", "kill", "diag")
 	rules["hostname"] = hostnameOK
@@ -34,9 +33,39 @@ func init() {
 	rules["tmux"] = tmuxOK
 	rules["docker"] = dockerOK
 	rules["systemctl"] = systemctlOK
-	rules["journalctl"] = options("", "vacuum-size", "vacuum-time", "vacuum-files", "rotate",
-		"flush", "sync", "setup-keys", "update-catalog", "relinquish-var", "smart-relinquish-var")
 	rules["git"] = gitOK
+	rules["printf"] = printfOK
+	rules["test"] = testOK
+	rules["tree"] = treeOK
+	rules["journalctl"] = journalctlOK
+}
+
+// printfOK refuses -v (it assigns, evaluating an array subscript) and a
+// first word that may expand to an option.
+func printfOK(args []word) bool {
+	if len(args) == 0 {
+		return true
+	}
+	w := args[0]
+	if w.text == "--" && w.known() {
+		return true
+	}
+	return !w.option()
+}
+
+// testOK: every word known, no -v or -R (they evaluate an array subscript),
+// and no arithmetic comparison (zsh evaluates its operands as arithmetic).
+func testOK(args []word) bool {
+	for _, w := range args {
+		if !w.known() {
+			return false
+		}
+		switch w.text {
+		case "-v", "-R", "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
+			return false
+		}
+	}
+	return true
 }
 
 func always([]word) bool { return true }
@@ -75,7 +104,7 @@ func options(short string, longs ...string) rule {
 			if !w.option() {
 				continue
 			}
-			if w.lead {
+			if !w.known() {
 				return false
 			}
 			if strings.HasPrefix(w.text, "--") {
@@ -115,14 +144,19 @@ func hostnameOK(args []word) bool {
 
 // fewOperands (uniq, xxd): a second operand is an output file. A word is an
 // operand unless it starts with '-'; an expanding word may be several.
+// "-" (standard input) is an operand, and every word after "--" is one.
 func fewOperands(args []word) bool {
 	n := 0
+	ended := false
 	for _, w := range args {
 		if !w.known() {
 			return false
 		}
-		if !strings.HasPrefix(w.text, "-") {
+		switch {
+		case ended || w.text == "-" || !strings.HasPrefix(w.text, "-"):
 			n++
+		case w.text == "--":
+			ended = true
 		}
 	}
 	return n < 2
@@ -187,42 +221,73 @@ scan:
 			break scan
 		}
 	}
-	return i < len(args) && tmuxReaders[args[i].text]
+	if i >= len(args) || !tmuxReaders[args[i].text] {
+		return false
+	}
+	// At most one word after the reader that is not an option: tmux runs
+	// further words as more commands ("display-message -p x new -d 'cmd'").
+	n := 0
+	for _, w := range args[i+1:] {
+		if !strings.HasPrefix(w.text, "-") {
+			n++
+		}
+	}
+	return n <= 1
 }
 
 var dockerReaders = set("ps logs inspect images stats top version info port diff")
 
-// dockerOK: the first word that is not an option (skipping the value of
-// --context/-c) must be a listed reader.
+var (
+	dockerGlobalFlags  = set("-D --debug --tls --tlsverify")
+	dockerGlobalValued = set("-c --context -H --host -l --log-level --config")
+)
+
+// dockerOK: the global options listed (each valued one skipping its value),
+// then the first word must be a listed reader.
 func dockerOK(args []word) bool {
+	i, ok := subcommand(args, dockerGlobalFlags, dockerGlobalValued)
+	return ok && dockerReaders[args[i].text]
+}
+
+// subcommand skips the listed global options and returns the index of the
+// subcommand word. Every word up to it must be known.
+func subcommand(args []word, flags, valued map[string]bool) (int, bool) {
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		if w.lead {
-			return false
+		if !w.known() {
+			return 0, false
 		}
+		if !strings.HasPrefix(w.text, "-") {
+			return i, true
+		}
+		name, _, hasValue := strings.Cut(w.text, "=")
 		switch {
-		case w.text == "--context" || w.text == "-c":
-			i++
-		case strings.HasPrefix(w.text, "-"):
+		case flags[w.text]:
+		case valued[name]:
+			if !hasValue {
+				i++
+				if i >= len(args) || !args[i].known() {
+					return 0, false
+				}
+			}
 		default:
-			return w.known() && dockerReaders[w.text]
+			return 0, false
 		}
 	}
-	return false
+	return 0, false
 }
 
 var systemctlReaders = set("status show cat list-units list-timers list-unit-files is-active is-enabled is-failed")
 
+var systemctlGrammar = newGrammar(`--user --system --no-pager -a --all -l --full --plain --no-legend
+	-q --quiet -r --recursive --failed --value --show-types --with-dependencies`,
+	`-p --property -P -t --type --state -n --lines -o --output`)
+
+// systemctlOK: the listed options anywhere (--root, -H and -M are not
+// listed), and the first operand a listed reader.
 func systemctlOK(args []word) bool {
-	for _, w := range args {
-		if w.lead {
-			return false
-		}
-		if !strings.HasPrefix(w.text, "-") {
-			return w.known() && systemctlReaders[w.text]
-		}
-	}
-	return false
+	operands, ok := systemctlGrammar.parse(args)
+	return ok && len(operands) > 0 && operands[0].known() && systemctlReaders[operands[0].text]
 }
 
 func set(names string) map[string]bool {
@@ -231,4 +296,94 @@ func set(names string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// grammar is an explicit option grammar: flags take no value, valued
+// options take one (attached, or the next word). Anything else is refused.
+type grammar struct {
+	flags, valued map[string]bool
+}
+
+func newGrammar(flags, valued string) grammar {
+	return grammar{set(flags), set(valued)}
+}
+
+// parse splits args into operands, refusing an option not in g, a word that
+// may expand to an option, and an option value that is not known. After
+// "--" every word is an operand. A short cluster (-abc) is read letter by
+// letter; a valued letter takes the rest of the cluster or the next word.
+func (g grammar) parse(args []word) ([]word, bool) {
+	var operands []word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.option() {
+			operands = append(operands, w)
+			continue
+		}
+		if !w.known() {
+			return nil, false
+		}
+		t := w.text
+		if t == "--" {
+			return append(operands, args[i+1:]...), true
+		}
+		if strings.HasPrefix(t, "--") {
+			name, _, hasValue := strings.Cut(t, "=")
+			switch {
+			case g.flags[name] && !hasValue:
+			case g.valued[name]:
+				if !hasValue {
+					i++
+					if i >= len(args) || !args[i].known() {
+						return nil, false
+					}
+				}
+			default:
+				return nil, false
+			}
+			continue
+		}
+		for j := 1; j < len(t); j++ {
+			o := "-" + t[j:j+1]
+			if g.flags[o] {
+				continue
+			}
+			if !g.valued[o] {
+				return nil, false
+			}
+			if j == len(t)-1 {
+				i++
+				if i >= len(args) || !args[i].known() {
+					return nil, false
+				}
+			}
+			break
+		}
+	}
+	return operands, true
+}
+
+var treeGrammar = newGrammar(`-a -d -l -f -x -i -s -h -u -g -D -F -q -N -Q -p -C -n -r -t -c -U -v -A -S -J -X
+	--noreport --dirsfirst --du --prune --gitignore --inodes --device --si --matchdirs --ignore-case
+	--filesfirst --nolinks --version --help --metafirst`, `-L -P -I --charset --filelimit --timefmt --sort`)
+
+// treeOK: the listed options only (-o writes a file, -R with -H writes an
+// index into every directory, --fromfile reads a listing).
+func treeOK(args []word) bool {
+	_, ok := treeGrammar.parse(args)
+	return ok
+}
+
+var journalctlGrammar = newGrammar(`-f --follow -e --pager-end -r --reverse -k --dmesg -x --catalog
+	-q --quiet --no-pager -a --all --no-hostname -l --full --utc --user --system -b --list-boots
+	--no-full --merge -m --disk-usage --header --show-cursor`,
+	`-u --unit --user-unit -n --lines -o --output -S --since -U --until -p --priority -g --grep
+	-t --identifier --output-fields --boot -D --directory --facility -T --exclude-identifier
+	--cursor --after-cursor -I -M --machine`)
+
+// journalctlOK: the listed options only (--cursor-file writes the cursor;
+// --vacuum-*, --rotate, --flush and the like change the journal).
+func journalctlOK(args []word) bool {
+	_, ok := journalctlGrammar.parse(args)
+	return ok
 }

@@ -6,6 +6,8 @@ import "strings"
 // that cannot be judged, so both are refused; every script (the -e values,
 // else the first operand) must be free of the w/W/e commands and of the w
 // and e flags of s.
+var sedLongFlags = set("quiet silent regexp-extended separate unbuffered null-data zero-terminated posix sandbox debug")
+
 func sedOK(args []word) bool {
 	var scripts []word
 	var operands []word
@@ -15,16 +17,15 @@ func sedOK(args []word) bool {
 		switch {
 		case ended || !w.option():
 			operands = append(operands, w)
-		case w.lead:
+		case !w.known():
 			return false
 		case w.text == "--":
 			ended = true
 		case strings.HasPrefix(w.text, "--"):
 			name, value, hasValue := strings.Cut(w.text[2:], "=")
 			switch {
-			case abbreviates(name, []string{"in-place", "file"}):
-				return false
-			case strings.HasPrefix("expression", name) || strings.HasPrefix("line-length", name):
+			case sedLongFlags[name] && !hasValue:
+			case name == "expression" || name == "line-length":
 				if !hasValue {
 					i++
 					if i >= len(args) {
@@ -35,14 +36,15 @@ func sedOK(args []word) bool {
 				if name[0] == 'e' {
 					scripts = append(scripts, word{text: value, dynamic: w.dynamic, glob: w.glob})
 				}
+			default: // --in-place, --file and any option not listed
+				return false
 			}
 		default:
 			t := w.text
 		cluster:
 			for j := 1; j < len(t); j++ {
 				switch t[j] {
-				case 'i', 'f':
-					return false
+				case 'n', 'E', 'r', 's', 'u', 'z':
 				case 'e', 'l':
 					value, vw := t[j+1:], w
 					if value == "" {
@@ -56,6 +58,8 @@ func sedOK(args []word) bool {
 						scripts = append(scripts, word{text: value, dynamic: vw.dynamic, glob: vw.glob})
 					}
 					break cluster
+				default: // -i, -f and any option not listed
+					return false
 				}
 			}
 		}
@@ -123,11 +127,12 @@ func sedScriptOK(s string) bool {
 			p.skip(" \t")
 			p.digits()
 		case ':', 'b', 't', 'T', 'v':
-			p.toAny(";\n")
+			// GNU sed ends a label at whitespace too: ":x w F" writes F
+			p.toAny("; \t\n")
 		case 'a', 'i', 'c', 'r', 'R':
 			p.toEOL()
 		case 's':
-			if !p.delimited(2) {
+			if !p.delimited(true, false) {
 				return false
 			}
 			for !p.eof() {
@@ -141,7 +146,7 @@ func sedScriptOK(s string) bool {
 				p.i++
 			}
 		case 'y':
-			if !p.delimited(2) {
+			if !p.delimited(false, false) {
 				return false
 			}
 		default: // w, W, e and anything unknown
@@ -211,7 +216,7 @@ func (p *sedParser) address() bool {
 	case c == '$':
 		p.i++
 	case c == '/':
-		if !p.delimited(1) {
+		if !p.delimited(true) {
 			return false
 		}
 		p.skip("IM")
@@ -220,7 +225,7 @@ func (p *sedParser) address() bool {
 		if p.eof() || p.peek() == '\n' || p.peek() == '\\' {
 			return false
 		}
-		if !p.delimited(1) {
+		if !p.delimited(true) {
 			return false
 		}
 		p.skip("IM")
@@ -228,9 +233,11 @@ func (p *sedParser) address() bool {
 	return true
 }
 
-// delimited reads a delimiter (the byte at the cursor) and n fields each
-// ended by it, a backslash escaping the next byte.
-func (p *sedParser) delimited(n int) bool {
+// delimited reads a delimiter (the byte at the cursor) and one field per
+// element of regex, each ended by it, a backslash escaping the next byte. In
+// a regex field a bracket expression is skipped whole: GNU sed does not end
+// the field at a delimiter inside one ("s/[/]/x/").
+func (p *sedParser) delimited(regex ...bool) bool {
 	if p.eof() {
 		return false
 	}
@@ -239,7 +246,7 @@ func (p *sedParser) delimited(n int) bool {
 		return false
 	}
 	p.i++
-	for ; n > 0; n-- {
+	for _, re := range regex {
 		for {
 			if p.eof() {
 				return false
@@ -250,10 +257,45 @@ func (p *sedParser) delimited(n int) bool {
 				p.i++
 				continue
 			}
+			if re && c == '[' && d != '[' {
+				if !p.bracket() {
+					return false
+				}
+				continue
+			}
 			if c == d {
 				break
 			}
 		}
 	}
 	return true
+}
+
+// bracket skips a bracket expression after its '[': an optional '^', a
+// leading ']', then up to the closing ']', skipping [:class:], [.coll.] and
+// [=equiv=] inside.
+func (p *sedParser) bracket() bool {
+	if p.peek() == '^' {
+		p.i++
+	}
+	if p.peek() == ']' {
+		p.i++
+	}
+	for !p.eof() {
+		c := p.s[p.i]
+		p.i++
+		switch {
+		case c == ']':
+			return true
+		case c == '[' && strings.IndexByte(":.=", p.peek()) >= 0 && !p.eof():
+			end := "]"
+			end = string(p.s[p.i]) + end
+			k := strings.Index(p.s[p.i+1:], end)
+			if k < 0 {
+				return false
+			}
+			p.i += 1 + k + len(end)
+		}
+	}
+	return false
 }
