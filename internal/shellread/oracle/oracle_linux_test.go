@@ -198,6 +198,7 @@ type stats struct {
 	executed           map[string]int
 	notOnMachine       map[string]int
 	timeouts           int
+	timedOut           []string // the first few commands killed at the time limit
 }
 
 // check runs every allowed command of cmds (index → command) in every
@@ -237,8 +238,8 @@ func check(t testing.TB, p *pool, cmds map[int]string) ([]finding, stats) {
 				defer mu.Unlock()
 				if r.Timeout {
 					st.timeouts++
-					if testing.Verbose() {
-						t.Logf("time limit: %s -c %q", sh, cmd)
+					if len(st.timedOut) < 10 {
+						st.timedOut = append(st.timedOut, sh+" -c "+strconv.Quote(cmd))
 					}
 				}
 				if r.Err != "" {
@@ -305,6 +306,9 @@ func TestOracle(t *testing.T) {
 	p.close(t)
 	t.Logf("seed %d: %d commands generated, %d allowed; executed: bash %d, zsh %d; allowed but not executed (tool not runnable here): %v; timeouts: %d; allowed writes: %d",
 		seed, st.generated, st.allowed, st.executed["bash"], st.executed["zsh"], st.notOnMachine, st.timeouts, len(found))
+	if len(st.timedOut) > 0 {
+		t.Logf("killed at the time limit (%v), first %d: %s", timeLimit, len(st.timedOut), strings.Join(st.timedOut, "; "))
+	}
 	report(t, seed, found)
 	if only < 0 && n >= 10000 && st.generated < 10000 {
 		t.Errorf("generated %d commands, want at least 10000", st.generated)

@@ -317,7 +317,9 @@ func run(j job) result {
 		return r
 	}
 	pgid := c.Process.Pid
+	out.mu.Lock()
 	out.kill = func() { syscall.Kill(-pgid, syscall.SIGKILL) }
+	out.mu.Unlock()
 	timer := time.AfterFunc(timeLimit, func() {
 		out.mu.Lock()
 		r.Timeout = true
