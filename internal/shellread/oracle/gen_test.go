@@ -10,7 +10,7 @@ import (
 func TestCommandDeterministic(t *testing.T) {
 	same, diff := 0, 0
 	for i := range 200 {
-		if Command(7, i) != Command(7, i) {
+		if a, b := Command(7, i), Command(7, i); a != b {
 			t.Fatalf("Command(7, %d) is not deterministic", i)
 		}
 		if Command(7, i) == Command(8, i) {

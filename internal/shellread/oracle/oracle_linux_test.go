@@ -76,13 +76,6 @@ type poolJob struct {
 	done chan<- result
 }
 
-func envOr(name string, def string) string {
-	if v, ok := os.LookupEnv(name); ok {
-		return v
-	}
-	return def
-}
-
 func startPool(t testing.TB, n int) *pool {
 	p := &pool{jobs: make(chan poolJob), errs: make(chan error, n)}
 	for range n {
