@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 )
 
 // ForkMarker is a line of the test how-do-i skill's body: a request whose
@@ -47,6 +48,7 @@ type Request struct {
 	Kind string // "main", "fork", "other"
 	Body string
 	Last Last
+	At   time.Time
 }
 
 // Mock is a scripted, reactive Messages API.
@@ -145,23 +147,30 @@ func blocks(raw json.RawMessage) []block {
 	return bs
 }
 
+// lastOf reads the messages after the last assistant message (the user's,
+// and the system messages 2.1.332 sends hook feedback in).
 func lastOf(msgs []message) Last {
 	var l Last
-	if len(msgs) == 0 || msgs[len(msgs)-1].Role != "user" {
-		return l
+	i := len(msgs)
+	for i > 0 && msgs[i-1].Role != "assistant" {
+		i--
 	}
 	var all []string
-	for _, b := range blocks(msgs[len(msgs)-1].Content) {
-		switch b.Type {
-		case "text":
-			all = append(all, b.Text)
-		case "tool_result":
-			l.HasResult = true
-			l.IsError = l.IsError || b.IsError
-			for _, c := range blocks(b.Content) {
-				l.ToolResult += c.Text
+	for _, msg := range msgs[i:] {
+		for _, b := range blocks(msg.Content) {
+			switch b.Type {
+			case "text":
+				all = append(all, b.Text)
+			case "tool_result":
+				l.HasResult = true
+				l.IsError = l.IsError || b.IsError
+				var text string
+				for _, c := range blocks(b.Content) {
+					text += c.Text
+				}
+				l.ToolResult += text
+				all = append(all, text)
 			}
-			all = append(all, l.ToolResult)
 		}
 	}
 	l.Text = strings.Join(all, "\n")
@@ -247,6 +256,7 @@ func (m *Mock) forkReply(req request, last Last) Reply {
 func (m *Mock) log(r Request) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	r.At = time.Now()
 	m.requests = append(m.requests, r)
 }
 

@@ -155,6 +155,8 @@ func baseBundle() (string, error) {
 		if from := os.Getenv("PROCEDURES_E2E_BUNDLE"); from != "" {
 			err = copyTree(from, plugin)
 		} else {
+			start := time.Now()
+			defer func() { fmt.Fprintf(os.Stderr, "e2e: bundle built in %v\n", time.Since(start).Round(time.Millisecond)) }()
 			err = bundle.Write(bundle.Options{Dir: plugin, Platforms: []bundle.Platform{bundle.Host()}, Version: "0.0.0-e2e"})
 		}
 		if err == nil {
@@ -356,10 +358,13 @@ func (s *session) turn(prompt string, extraEnv []string, steps ...Step) string {
 	cmd.Env = append(append([]string(nil), s.env...), extraEnv...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
 	err := cmd.Run()
+	s.t.Logf("claude turn %d took %v", s.turns, time.Since(start).Round(time.Millisecond))
 	if err != nil {
 		s.t.Fatalf("claude %q: %v\nstderr:\n%s\nstdout:\n%s", prompt, err, stderr.String(), tail(stdout.String(), 4000))
 	}
+	s.dumpRequests()
 	if errs := s.mock.Errors(); len(errs) > 0 {
 		s.t.Fatalf("mock: %v", errs)
 	}
@@ -367,6 +372,16 @@ func (s *session) turn(prompt string, extraEnv []string, steps ...Step) string {
 		s.t.Fatalf("claude %q ended with %d scripted steps unused\nstdout:\n%s", prompt, n, tail(stdout.String(), 4000))
 	}
 	return stdout.String()
+}
+
+// dumpRequests writes every request body the mock got to requests.jsonl in
+// the sandbox (kept with PROCEDURES_E2E_KEEP=1).
+func (s *session) dumpRequests() {
+	var b bytes.Buffer
+	for _, r := range s.mock.Requests() {
+		fmt.Fprintf(&b, "%s %s %s %s\n", r.At.Format(time.RFC3339Nano), r.Kind, r.Path, r.Body)
+	}
+	os.WriteFile(filepath.Join(s.dir, "requests.log"), b.Bytes(), 0o644)
 }
 
 func tail(s string, n int) string {
