@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -68,6 +69,9 @@ func sortedKeys(v any) []string {
 	return ks
 }
 
+// projectsDir is the CLI's per-project transcript directory.
+var projectsDir = regexp.MustCompile(`/projects/[^/]+/`)
+
 // normalise replaces host- and run-specific values.
 func normalise(raw []byte, repl [][2]string) map[string]any {
 	s := string(raw)
@@ -89,6 +93,9 @@ func normalise(raw []byte, repl [][2]string) map[string]any {
 					if _, isStr := e.(string); isStr {
 						v[k] = f
 					}
+				}
+				if t, ok := e.(string); ok && k == "transcript_path" {
+					v[k] = projectsDir.ReplaceAllString(t, "/projects/-project/")
 				}
 				if k == "duration_ms" {
 					v[k] = 0
