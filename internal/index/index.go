@@ -29,7 +29,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/procedures-go/procedures/records"
 )
@@ -123,24 +122,12 @@ func inside(dir, root string) bool {
 	return err != nil || rel == "." || !strings.HasPrefix(rel, "..")
 }
 
-// trusted reports whether fi is ours and writable by nobody else.
-func trusted(fi os.FileInfo, dir bool) bool {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok || int(st.Uid) != os.Geteuid() || fi.Mode().Perm()&0o022 != 0 {
-		return false
-	}
-	if dir {
-		return fi.IsDir()
-	}
-	return fi.Mode().IsRegular()
-}
-
 func (ix *Index) load() {
 	dfi, err := os.Lstat(filepath.Dir(ix.path))
 	if err != nil || !trusted(dfi, true) {
 		return
 	}
-	f, err := os.OpenFile(ix.path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(ix.path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return
 	}
