@@ -217,24 +217,5 @@ func evalMetas(q Query, metas []FileMeta) ([]Record, error) {
 		}
 		s.rec = &m.Rec
 	}
-	if n == 0 {
-		return nil, nil
-	}
-	if q.Keyword != "" && !ranked {
-		return nil, &NoTokenError{Keyword: q.Keyword}
-	}
-	var out []Record
-	if ranked {
-		out = rank(slots, len(qtoks), n, q.RelRatio)
-	} else {
-		for i := range slots {
-			if slots[i].narrowed {
-				out = append(out, *slots[i].rec)
-			}
-		}
-	}
-	if q.Limit > 0 && len(out) > q.Limit {
-		out = out[:q.Limit]
-	}
-	return out, nil
+	return answer(slots, n, len(qtoks), ranked, q)
 }

@@ -120,26 +120,7 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 			n++
 		}
 	}
-	if n == 0 {
-		return nil, nil
-	}
-	if q.Keyword != "" && !ranked {
-		return nil, &NoTokenError{Keyword: q.Keyword}
-	}
-	var out []Record
-	if ranked {
-		out = rank(slots, len(qtoks), n, q.RelRatio)
-	} else {
-		for i := range slots {
-			if slots[i].narrowed {
-				out = append(out, *slots[i].rec)
-			}
-		}
-	}
-	if q.Limit > 0 && len(out) > q.Limit {
-		out = out[:q.Limit]
-	}
-	return out, nil
+	return answer(slots, n, len(qtoks), ranked, q)
 }
 
 // slot is what the scan keeps of one corpus file.
@@ -268,4 +249,30 @@ func rank(slots []slot, ntok, n int, relRatio float64) []Record {
 		out = append(out, r)
 	}
 	return out
+}
+
+// answer turns the narrowed slots (n of them) into the query's result: the
+// ranked hits for a keyword with tokens, else the narrowed records in corpus
+// order; then the limit. The scan and the index share it.
+func answer(slots []slot, n, nq int, ranked bool, q Query) ([]Record, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	if q.Keyword != "" && !ranked {
+		return nil, &NoTokenError{Keyword: q.Keyword}
+	}
+	var out []Record
+	if ranked {
+		out = rank(slots, nq, n, q.RelRatio)
+	} else {
+		for i := range slots {
+			if slots[i].narrowed {
+				out = append(out, *slots[i].rec)
+			}
+		}
+	}
+	if q.Limit > 0 && len(out) > q.Limit {
+		out = out[:q.Limit]
+	}
+	return out, nil
 }
