@@ -161,30 +161,38 @@ func MergePluginJSON(old, fresh []byte) ([]byte, error) {
 	if old == nil {
 		return fresh, nil
 	}
-	o, err := parseObject(old)
+	o, oursObj, uc, err := parseBoth(old, fresh, "userConfig")
 	if err != nil {
 		return nil, err
-	}
-	f, err := parseObject(fresh)
-	if err != nil {
-		return nil, err
-	}
-	ours, _ := f.get("userConfig")
-	oursObj, err := parseObject(ours)
-	if err != nil {
-		return nil, err
-	}
-	var uc object
-	if v, ok := o.get("userConfig"); ok && string(v) != "null" {
-		if uc, err = parseObject(v); err != nil {
-			return nil, fmt.Errorf("userConfig: %v", err)
-		}
 	}
 	for _, m := range oursObj {
 		uc = uc.set(m.Key, m.Value)
 	}
 	ucJSON, _ := uc.MarshalJSON()
 	return render(o.set("userConfig", ucJSON))
+}
+
+// parseBoth parses the old and the fresh file and the object each holds
+// under key: the old file whole, the fresh file's object (what the bundle
+// owns) and the old file's (absent or null: empty).
+func parseBoth(old, fresh []byte, key string) (o, ours, theirs object, err error) {
+	if o, err = parseObject(old); err != nil {
+		return nil, nil, nil, err
+	}
+	f, err := parseObject(fresh)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	v, _ := f.get(key)
+	if ours, err = parseObject(v); err != nil {
+		return nil, nil, nil, err
+	}
+	if v, ok := o.get(key); ok && string(v) != "null" {
+		if theirs, err = parseObject(v); err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %v", key, err)
+		}
+	}
+	return o, ours, theirs, nil
 }
 
 // ours reports whether a hooks.json handler's command is one the bundle
@@ -208,24 +216,9 @@ func MergeHooksJSON(old, fresh []byte) ([]byte, error) {
 	if old == nil {
 		return fresh, nil
 	}
-	o, err := parseObject(old)
+	o, events, theirs, err := parseBoth(old, fresh, "hooks")
 	if err != nil {
 		return nil, err
-	}
-	f, err := parseObject(fresh)
-	if err != nil {
-		return nil, err
-	}
-	freshHooks, _ := f.get("hooks")
-	events, err := parseObject(freshHooks)
-	if err != nil {
-		return nil, err
-	}
-	var theirs object
-	if v, ok := o.get("hooks"); ok && string(v) != "null" {
-		if theirs, err = parseObject(v); err != nil {
-			return nil, fmt.Errorf("hooks: %v", err)
-		}
 	}
 	for _, ev := range theirs {
 		var groups []json.RawMessage
