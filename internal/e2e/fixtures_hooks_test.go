@@ -9,8 +9,11 @@ import (
 	"testing"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/amidonegate"
 	"github.com/procedures-go/procedures/internal/cli/digestrecord"
+	"github.com/procedures-go/procedures/internal/cli/enforcefrontmatter"
 	"github.com/procedures-go/procedures/internal/cli/howdoigate"
+	"github.com/procedures-go/procedures/internal/cli/turnstaterecord"
 	"github.com/procedures-go/procedures/internal/cli/turnstatereset"
 )
 
@@ -31,6 +34,7 @@ func TestFixturesDriveHooks(t *testing.T) {
 		"GATE_FAILOPEN_LOG":  filepath.Join(dir, "failopen.jsonl"),
 		"GATE_ESCAPE_LOG":    filepath.Join(dir, "escape.jsonl"),
 		"PROCEDURES_BIN_DIR": filepath.Join(plugin, "bin"),
+		"KNOWLEDGE_ROOT":     filepath.Join(dir, "kb"),
 	}
 	env := cli.Env(func(k string) (string, bool) { v, ok := vars[k]; return v, ok })
 	run := func(main func([]string, *bytes.Reader, *bytes.Buffer, *bytes.Buffer, cli.Env) int, fixture string) (int, string) {
@@ -52,6 +56,7 @@ func TestFixturesDriveHooks(t *testing.T) {
 		}
 	}
 	reset, gate, record := wrap(turnstatereset.Main), wrap(howdoigate.Main), wrap(digestrecord.Main)
+	mark, stop, enforce := wrap(turnstaterecord.Main), wrap(amidonegate.Main), wrap(enforcefrontmatter.Main)
 
 	if code, out := run(reset, "UserPromptSubmit"); code != 0 || out != "" {
 		t.Fatalf("turn-state-reset: %d %q", code, out)
@@ -68,6 +73,30 @@ func TestFixturesDriveHooks(t *testing.T) {
 	digests, _ := filepath.Glob(filepath.Join(vars["TURN_STATE_DIR"], "digests", "*"))
 	if len(digests) == 0 {
 		t.Error("digest-record stored no digest from the captured forked-Skill payload")
+	}
+	// The Skill call itself passes the gate; once turn-state-record has
+	// seen the forked how-do-i result, the main agent's Bash and Write pass.
+	if _, out := run(gate, "PreToolUse-Skill"); out != "" {
+		t.Errorf("how-do-i-gate denied the captured Skill call: %q", out)
+	}
+	if code, out := run(mark, "PostToolUse-Skill-how-do-i"); code != 0 || out != "" {
+		t.Errorf("turn-state-record: %d %q", code, out)
+	}
+	for _, f := range []string{"PreToolUse-Bash", "PreToolUse-Write"} {
+		if _, out := run(gate, f); out != "" {
+			t.Errorf("how-do-i-gate on %s after the captured how-do-i result: %q", f, out)
+		}
+	}
+	if code, out := run(mark, "PostToolUse-Skill-am-i-done"); code != 0 || out != "" {
+		t.Errorf("turn-state-record (am-i-done): %d %q", code, out)
+	}
+	// A Write outside every store is no record: enforce-frontmatter passes it.
+	if code, out := run(enforce, "PostToolUse-Write"); code != 0 || out != "" {
+		t.Errorf("enforce-frontmatter on the captured Write: %d %q", code, out)
+	}
+	// The Stop hook's second call of a stop (stop_hook_active) releases.
+	if code, out := run(stop, "Stop-stop_hook_active-true"); code != 0 || out != "" {
+		t.Errorf("am-i-done-gate on stop_hook_active true: %d %q", code, out)
 	}
 	if data, err := os.ReadFile(vars["GATE_FAILOPEN_LOG"]); err == nil {
 		t.Errorf("fail-open rows from captured payloads:\n%s", data)
