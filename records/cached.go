@@ -2,9 +2,7 @@ package records
 
 import (
 	"bytes"
-	"runtime"
-	"sync"
-	"sync/atomic"
+	"iter"
 )
 
 // FileMeta is everything a query needs of one corpus file, so that a file
@@ -53,67 +51,52 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	n := len(c.entries)
 	metas := make([]FileMeta, n)
 	errs := make([]error, n)
-	workers := min(runtime.GOMAXPROCS(0), 8, n/64+1)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	const chunk = 32
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var v recView
-			var crlfBuf []byte
-			seen := map[string]struct{}{}
-			buf := make([]byte, 0, 16<<10)
-			sr := newStatter()
-			defer sr.close()
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
-					return
-				}
-				for i := lo; i < min(lo+chunk, n); i++ {
-					e := c.entries[i]
-					name := joinRoot(c.Root, e.path)
-					var st FileStat
-					statOK := false
-					known := mc.Known(e.path)
-					if known {
-						st, statOK = sr.lstat(name)
-						if statOK {
-							if m, ok := mc.Lookup(e.path, st); ok {
-								metas[i] = m
-								continue
-							}
-						}
-					}
-					var err error
-					var capped bool
-					if known {
-						buf, capped, err = readHead(name, buf[:0], haveHead)
-					} else {
-						// The stat of the descriptor read, taken before the read.
-						buf, capped, st, err = readHeadFileStat(name, buf[:0], haveHead)
-						statOK = err == nil
-					}
-					if err != nil {
-						errs[i] = err
+	inParallel(n, func(indexes iter.Seq[int]) {
+		var v recView
+		var crlfBuf []byte
+		seen := map[string]struct{}{}
+		buf := make([]byte, 0, 16<<10)
+		sr := newStatter()
+		defer sr.close()
+		for i := range indexes {
+			e := c.entries[i]
+			name := joinRoot(c.Root, e.path)
+			var st FileStat
+			statOK := false
+			known := mc.Known(e.path)
+			if known {
+				st, statOK = sr.lstat(name)
+				if statOK {
+					if m, ok := mc.Lookup(e.path, st); ok {
+						metas[i] = m
 						continue
-					}
-					content := buf
-					if bytes.Contains(content, crlf) {
-						crlfBuf = normalizeCRLF(crlfBuf[:0], content)
-						content = crlfBuf
-					}
-					metas[i] = metaOf(e.path, content, capped, &v, seen)
-					if statOK {
-						mc.Put(e.path, st, metas[i])
 					}
 				}
 			}
-		}()
-	}
-	wg.Wait()
+			var err error
+			var capped bool
+			if known {
+				buf, capped, err = readHead(name, buf[:0], haveHead)
+			} else {
+				// The stat of the descriptor read, taken before the read.
+				buf, capped, st, err = readHeadFileStat(name, buf[:0], haveHead)
+				statOK = err == nil
+			}
+			if err != nil {
+				errs[i] = err
+				continue
+			}
+			content := buf
+			if bytes.Contains(content, crlf) {
+				crlfBuf = normalizeCRLF(crlfBuf[:0], content)
+				content = crlfBuf
+			}
+			metas[i] = metaOf(e.path, content, capped, &v, seen)
+			if statOK {
+				mc.Put(e.path, st, metas[i])
+			}
+		}
+	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, &ScanError{Path: c.entries[i].path, Err: err}

@@ -3,10 +3,9 @@ package records
 import (
 	"errors"
 	"io"
+	"iter"
 	"os"
-	"runtime"
 	"sync"
-	"sync/atomic"
 )
 
 // A Corpus is the set of record files under a root: what one scan of the
@@ -154,42 +153,21 @@ func (c *Corpus) index(path string) (int, bool) {
 // error in corpus order is returned as a *ScanError.
 func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte, capped bool, w any)) error {
 	n := len(c.entries)
-	workers := runtime.GOMAXPROCS(0)
-	if workers > 8 {
-		workers = 8
-	}
-	if workers > n/64+1 {
-		workers = n/64 + 1
-	}
 	errs := make([]error, n)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	const chunk = 32
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := newWorker()
-			buf := make([]byte, 0, 16<<10)
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
-					return
-				}
-				for i := lo; i < min(lo+chunk, n); i++ {
-					var err error
-					var capped bool
-					buf, capped, err = readHead(joinRoot(c.Root, c.entries[i].path), buf[:0], haveHead)
-					if err != nil {
-						errs[i] = err
-						continue
-					}
-					visit(i, buf, capped, w)
-				}
+	inParallel(n, func(indexes iter.Seq[int]) {
+		w := newWorker()
+		buf := make([]byte, 0, 16<<10)
+		for i := range indexes {
+			var err error
+			var capped bool
+			buf, capped, err = readHead(joinRoot(c.Root, c.entries[i].path), buf[:0], haveHead)
+			if err != nil {
+				errs[i] = err
+				continue
 			}
-		}()
-	}
-	wg.Wait()
+			visit(i, buf, capped, w)
+		}
+	})
 	for i, err := range errs {
 		if err != nil {
 			return &ScanError{Path: c.entries[i].path, Err: err}

@@ -5,14 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -281,27 +279,12 @@ func newLinter(root string) (*linter, error) {
 func readAllLint(l *linter, files []string) []parsedFile {
 	n := len(files)
 	out := make([]parsedFile, n)
-	workers := min(runtime.GOMAXPROCS(0), 8, n/64+1)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	const chunk = 32
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			buf := make([]byte, 0, 16<<10)
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
-					return
-				}
-				for i := lo; i < min(lo+chunk, n); i++ {
-					out[i], buf = readLint(l.abs(files[i]), buf)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	inParallel(n, func(indexes iter.Seq[int]) {
+		buf := make([]byte, 0, 16<<10)
+		for i := range indexes {
+			out[i], buf = readLint(l.abs(files[i]), buf)
+		}
+	})
 	return out
 }
 
