@@ -169,15 +169,7 @@ func lastSlash(s string) int {
 // evalMetas is the second half of [Corpus.Query] over metadata in corpus
 // order.
 func evalMetas(q Query, metas []FileMeta) ([]Record, error) {
-	var qtoks []string
-	if q.Keyword != "" {
-		qtoks = QueryTokens(q.Keyword)
-	}
-	ranked := q.Keyword != "" && len(qtoks) > 0
-	qidx := make(map[string]int32, len(qtoks))
-	for i, t := range qtoks {
-		qidx[t] = int32(i)
-	}
+	qtoks, qidx, ranked := queryTerms(q.Keyword)
 	slots := make([]slot, len(metas))
 	n := 0
 	for i := range metas {

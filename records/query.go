@@ -47,15 +47,7 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 	if len(c.entries) == 0 {
 		return nil, nil
 	}
-	var qtoks []string
-	if q.Keyword != "" {
-		qtoks = QueryTokens(q.Keyword)
-	}
-	ranked := q.Keyword != "" && len(qtoks) > 0
-	qidx := make(map[string]int32, len(qtoks))
-	for i, t := range qtoks {
-		qidx[t] = int32(i)
-	}
+	qtoks, qidx, ranked := queryTerms(q.Keyword)
 
 	slots := make([]slot, len(c.entries))
 	type worker struct {
@@ -275,4 +267,17 @@ func answer(slots []slot, n, nq int, ranked bool, q Query) ([]Record, error) {
 		out = out[:q.Limit]
 	}
 	return out, nil
+}
+
+// queryTerms is a keyword's tokens, each token's position, and whether the
+// query is ranked (a keyword with at least one token).
+func queryTerms(keyword string) (qtoks []string, qidx map[string]int32, ranked bool) {
+	if keyword != "" {
+		qtoks = QueryTokens(keyword)
+	}
+	qidx = make(map[string]int32, len(qtoks))
+	for i, t := range qtoks {
+		qidx[t] = int32(i)
+	}
+	return qtoks, qidx, keyword != "" && len(qtoks) > 0
 }
