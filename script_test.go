@@ -65,7 +65,32 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		UpdateScripts:       *update,
+		Setup:               seedSandbox,
 	})
+}
+
+// sandboxEnv is the environment every scenario starts from, on top of
+// testscript's own (WORK, HOME=/no-home, TMPDIR, …): a home inside the
+// work directory, and every log and store a hook writes kept under $WORK
+// rather than in the real home or a shared /tmp/claude-turn-state. A
+// scenario that needs another value says so with its own `env` line, which
+// overrides this one; `env NAME=` empties a variable, and every command
+// treats an empty value as unset.
+var sandboxEnv = []struct{ name, value string }{
+	{"HOME", "home"},
+	{"TURN_STATE_DIR", "tsd"},
+	{"GATE_FAILOPEN_LOG", "failopen.jsonl"},
+	{"GATE_ESCAPE_LOG", "escape.jsonl"},
+	{"PROCEDURES_BIN_DIR", "plugin/bin"},
+}
+
+// seedSandbox is the scenarios' Params.Setup: it sets sandboxEnv, each
+// value a path under the script's work directory.
+func seedSandbox(env *testscript.Env) error {
+	for _, v := range sandboxEnv {
+		env.Setenv(v.name, filepath.Join(env.WorkDir, filepath.FromSlash(v.value)))
+	}
+	return nil
 }
 
 // scriptCmds are the scenarios' custom commands. None takes `!`: a command
