@@ -139,10 +139,23 @@ func usage(ts *testscript.TestScript, neg bool, ok bool, text string) {
 }
 
 // cmdExitcode runs a program the way `exec` does (stdin from a preceding
-// `stdin` command, stdout and stderr kept for `stdout`/`stderr`/`cmp`) and
-// fails unless it exits with exactly the given status.
+// `stdin` command, stdout and stderr kept for `stdout`/`stderr`/`cmp`; both
+// go through ts.Exec) and fails unless it exits with exactly the given
+// status.
 //
 //	exitcode 2 query-records --bogus
+//
+// When to write `exec` and when `exitcode`: `exec` already fails on any
+// non-zero status, so the choice says what the step pins.
+//   - `exec prog …` where exit 0 only means "it worked": a CLI's success, a
+//     setup step (turn-state-reset before a gate), and a gate's verdict that
+//     travels on stdout (how-do-i-gate's deny, am-i-done-gate's block JSON).
+//   - `exitcode N prog …` for every non-zero status the scenario expects.
+//   - `exitcode 0 prog …` only where 0 is the answer and another status is
+//     a possible one: enforce-frontmatter (0 passes a write, 2 blocks it),
+//     and a hook in a scenario whose point is that it exits 0 whatever it is
+//     given (a malformed, oversized or hostile payload, an unwritable store
+//     or log, no HOME, no skill, stray arguments: the fail-open scenarios).
 func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	expectStatus(ts, "exitcode", neg, args, nil)
 }
