@@ -25,9 +25,9 @@ func TestModesUnderUmask(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkMode(t, s.Dir, 0o700)
-		checkMode(t, filepath.Join(s.Dir, name), 0o600)
-		checkMode(t, filepath.Dir(s.Dir), os.FileMode(0o777&^mask))
+		checkMode(t, s.dir, 0o700)
+		checkMode(t, filepath.Join(s.dir, name), 0o600)
+		checkMode(t, filepath.Dir(s.dir), os.FileMode(0o777&^mask))
 	}
 }
 
@@ -40,11 +40,11 @@ func TestForeignOwnedDirRefused(t *testing.T) {
 		t.Skip("staging a foreign-owned directory needs root")
 	}
 	s := newStore(t)
-	if err := os.MkdirAll(s.Dir, 0o777); err != nil {
+	if err := os.MkdirAll(s.dir, 0o777); err != nil {
 		t.Fatal(err)
 	}
-	os.Chmod(s.Dir, 0o777)
-	if err := os.Chown(s.Dir, 65534, 65534); err != nil {
+	os.Chmod(s.dir, 0o777)
+	if err := os.Chown(s.dir, 65534, 65534); err != nil {
 		t.Skip("chown:", err)
 	}
 	_, err := s.Write("s1", "GOAL: x")
@@ -52,10 +52,10 @@ func TestForeignOwnedDirRefused(t *testing.T) {
 	if !errors.As(err, &we) || !errors.Is(err, ErrInsecureDir) {
 		t.Fatalf("Write into a foreign-owned dir: %v, want ErrInsecureDir", err)
 	}
-	if got := digestFiles(t, s.Dir); len(got) != 0 {
+	if got := digestFiles(t, s.dir); len(got) != 0 {
 		t.Fatalf("wrote %q into a foreign-owned dir", got)
 	}
-	checkMode(t, s.Dir, 0o777)
+	checkMode(t, s.dir, 0o777)
 }
 
 // DG-12 as non-root: the parent of the digest directory is not writable.
@@ -64,7 +64,7 @@ func TestParentNotWritable(t *testing.T) {
 		return // root ignores directory permissions: ran as a non-root user in a child
 	}
 	s := newStore(t)
-	parent := filepath.Dir(s.Dir)
+	parent := filepath.Dir(s.dir)
 	os.MkdirAll(parent, 0o755)
 	os.Chmod(parent, 0o500)
 	defer os.Chmod(parent, 0o755)
