@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/procedures-go/procedures/digest"
@@ -170,5 +171,36 @@ func TestTurnStateFallbackMustBePrivate(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(fb, "digests")); err == nil {
 		t.Error("created digests/ in an untrusted fallback")
+	}
+}
+
+// The hooks' digest store creates the per-user fallback it lives in only
+// when it stores a digest, and then private (0700), never as mkdir -p would.
+func TestDigestsCreateFallbackOnlyToStore(t *testing.T) {
+	def := filepath.Join(t.TempDir(), "claude-turn-state")
+	if err := os.WriteFile(def, nil, 0o644); err != nil { // the default is unusable
+		t.Fatal(err)
+	}
+	fb := def + "-" + strconv.Itoa(os.Geteuid())
+	s := digestsWithDefault(t, def)
+	if s.Dir() != fb+"/digests" {
+		t.Fatalf("digest dir %q, want %q", s.Dir(), fb+"/digests")
+	}
+	if name, err := s.Write("s1", " \n\t"); name != "" || err != nil {
+		t.Fatalf("whitespace digest: %q, %v", name, err)
+	}
+	if _, err := os.Lstat(fb); !os.IsNotExist(err) {
+		t.Fatalf("a whitespace digest created the fallback (%v)", err)
+	}
+	if _, err := s.Write("s1", "GOAL: x"); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Lstat(fb)
+	if err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("fallback after a write: %v, %v; want mode 0700", fi, err)
+	}
+	var out strings.Builder
+	if s.Read("s1", &out); out.String() != "==> prior /how-do-i digest 1 <==\nGOAL: x\n" {
+		t.Fatalf("replay %q", out.String())
 	}
 }
