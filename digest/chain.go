@@ -45,6 +45,9 @@ func checkChain(dir string) error {
 // foreign symlink on its path (see checkChain) and, links followed, a
 // directory owned by the current user.
 func (s *Store) private() error {
+	if s.dir == "" { // the zero Store
+		return &fs.PathError{Op: "open", Path: "", Err: fs.ErrInvalid}
+	}
 	if err := checkChain(s.dir); err != nil {
 		return err
 	}

@@ -50,7 +50,9 @@ type Options struct {
 }
 
 // Store is an open digest directory. Its methods may be called from
-// several goroutines and processes at once.
+// several goroutines and processes at once. A Store comes from Open; the
+// zero Store has no directory: its Write and Reap fail and its Read and
+// List find nothing.
 type Store struct {
 	dir     string
 	keep    int           // 0: uncapped
@@ -77,10 +79,15 @@ func Open(dir string, o Options) (*Store, error) {
 	if s.ttl == 0 {
 		s.ttl = defaultTTL
 	}
-	if s.now == nil {
-		s.now = time.Now
-	}
 	return s, nil
+}
+
+// clock is the store's time.
+func (s *Store) clock() time.Time {
+	if s.now == nil {
+		return time.Now()
+	}
+	return s.now()
 }
 
 // Dir returns the store's directory, as given to Open.
@@ -140,7 +147,7 @@ func (s *Store) Write(key, body string) (string, error) {
 	if err := s.prepareDir(); err != nil {
 		return "", err
 	}
-	now := s.now()
+	now := s.clock()
 	s.reap(now)
 	return publish(s.dir, key, []byte(body+"\n"), now)
 }
@@ -186,7 +193,7 @@ func (s *Store) Reap() error {
 	case err != nil:
 		return &WriteError{Op: "reap", Path: s.dir, Err: err}
 	}
-	s.reap(s.now())
+	s.reap(s.clock())
 	return nil
 }
 
@@ -278,7 +285,7 @@ func (s *Store) List(key string) []string {
 		return nil
 	}
 	prefix := key + ".digest."
-	now := s.now()
+	now := s.clock()
 	var names []string
 	for _, e := range entries {
 		if !strings.HasPrefix(e.Name(), prefix) || !e.Type().IsRegular() {

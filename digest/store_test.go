@@ -533,7 +533,7 @@ func TestReplayKeep(t *testing.T) {
 // expiry; Open refuses only an empty directory.
 func TestOpenDefaults(t *testing.T) {
 	s := mustOpenWith(t, Options{})
-	if s.keep != 3 || s.ttl != 72*time.Hour || s.now == nil || s.Dir() == "" {
+	if s.keep != 3 || s.ttl != 72*time.Hour || s.now != nil || s.Dir() == "" {
 		t.Fatalf("zero Options: keep %d ttl %v", s.keep, s.ttl)
 	}
 	s = mustOpenWith(t, Options{Keep: Unlimited, TTL: Unlimited})
