@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // checkChain refuses (ErrInsecureDir) a directory path that passes through a
@@ -12,7 +14,7 @@ import (
 // component with Lstat from the top down: a "digests" link planted in a
 // shared or foreign parent must never lead the writer into a directory of
 // the user's own, to re-mode it, reap it or write into it. A symlink the
-// user owns (an explicit SESSION_DIGEST_DIR link, say) is followed. The
+// user owns (a directory the user linked elsewhere, say) is followed. The
 // first component that does not exist ends the check: what is missing is
 // created by the user; one that cannot be examined is left for the
 // caller's own open or mkdir to report.
@@ -32,7 +34,7 @@ func checkChain(dir string) error {
 		if err != nil {
 			return nil // missing (created by the user) or unusable (mkdir says why)
 		}
-		if fi.Mode()&fs.ModeSymlink != 0 && !trustedLink(fi) {
+		if fi.Mode()&fs.ModeSymlink != 0 && !fsx.TrustedLink(fi) {
 			return ErrInsecureDir
 		}
 	}
@@ -43,17 +45,17 @@ func checkChain(dir string) error {
 // foreign symlink on its path (see checkChain) and, links followed, a
 // directory owned by the current user.
 func (s *Store) private() error {
-	if s.untrusted != nil {
-		return ErrInsecureDir
+	if s.dir == "" { // the zero Store
+		return &fs.PathError{Op: "open", Path: "", Err: fs.ErrInvalid}
 	}
-	if err := checkChain(s.Dir); err != nil {
+	if err := checkChain(s.dir); err != nil {
 		return err
 	}
-	fi, err := os.Stat(s.Dir)
+	fi, err := os.Stat(s.dir)
 	if err != nil {
 		return err
 	}
-	if !fi.IsDir() || !ownedByMe(fi) {
+	if !fi.IsDir() || !fsx.OwnedByMe(fi) {
 		return ErrInsecureDir
 	}
 	return nil

@@ -24,7 +24,7 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 	if _, err := s.Write("s1", "GOAL: x with a body"); !errors.As(err, &we) || we.Op != "write" {
 		t.Fatalf("Write = %v, want a write *WriteError", err)
 	}
-	if got := digestFiles(t, s.Dir); len(got) != 0 {
+	if got := digestFiles(t, s.dir); len(got) != 0 {
 		t.Fatalf("a failed write left %q", got)
 	}
 }
@@ -51,13 +51,13 @@ func TestCollisionRetries(t *testing.T) {
 	if calls != 2 {
 		t.Fatalf("link called %d times, want 2", calls)
 	}
-	if filepath.Join(s.Dir, name) == taken {
+	if filepath.Join(s.dir, name) == taken {
 		t.Fatalf("published under the taken name %q", name)
 	}
 	if data, err := os.ReadFile(taken); err != nil || string(data) != "GOAL: someone else\n" {
 		t.Fatalf("the other digest was overwritten or removed: %q, %v", data, err)
 	}
-	if got := digestFiles(t, s.Dir); len(got) != 2 {
+	if got := digestFiles(t, s.dir); len(got) != 2 {
 		t.Fatalf("files %q, want two", got)
 	}
 	if out := read(t, s, "s1"); !strings.Contains(out, "GOAL: someone else\n") || !strings.Contains(out, "GOAL: x\n") {
@@ -76,10 +76,10 @@ func TestNoHardLinkFallback(t *testing.T) {
 				return &os.LinkError{Op: "link", Old: old, New: new, Err: errno}
 			}
 			name := mustWrite(t, s, "s1", "GOAL: fallback")
-			if got := digestFiles(t, s.Dir); !slices.Equal(got, []string{name}) {
+			if got := digestFiles(t, s.dir); !slices.Equal(got, []string{name}) {
 				t.Fatalf("files %q, want only %q", got, name)
 			}
-			checkMode(t, filepath.Join(s.Dir, name), 0o600)
+			checkMode(t, filepath.Join(s.dir, name), 0o600)
 			if out := read(t, s, "s1"); out != "==> prior /how-do-i digest 1 <==\nGOAL: fallback\n" {
 				t.Fatalf("replay %q", out)
 			}
@@ -98,7 +98,7 @@ func TestNotVisibleMidWrite(t *testing.T) {
 		if err != nil {
 			return n, err
 		}
-		for _, name := range digestFiles(t, s.Dir) {
+		for _, name := range digestFiles(t, s.dir) {
 			if !strings.HasPrefix(name, ".") {
 				seen = append(seen, name)
 			}
@@ -128,8 +128,8 @@ func TestTempFileInsideStore(t *testing.T) {
 		return f.Write(b)
 	}
 	mustWrite(t, s, "s1", "GOAL: x")
-	if filepath.Dir(tmp) != s.Dir || !strings.HasPrefix(filepath.Base(tmp), ".") {
-		t.Fatalf("temporary file %q, want a dot file directly in %q", tmp, s.Dir)
+	if filepath.Dir(tmp) != s.dir || !strings.HasPrefix(filepath.Base(tmp), ".") {
+		t.Fatalf("temporary file %q, want a dot file directly in %q", tmp, s.dir)
 	}
 	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
 		t.Fatalf("temporary file left behind (stat: %v)", err)

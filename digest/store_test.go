@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,13 +14,36 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/sessionname"
 )
 
 var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 
+// days is the TTL of SESSION_DIGEST_TTL_DAYS=n: more than n whole days
+// old (find -mtime +n).
+func days(n int64) time.Duration { return time.Duration(n+1) * 24 * time.Hour }
+
+func mustOpen(dir string) *Store {
+	s, err := Open(dir, Options{})
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func mustOpenWith(t *testing.T, o Options) *Store {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "d"), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func newStore(t *testing.T) *Store {
 	t.Helper()
-	return &Store{Dir: filepath.Join(t.TempDir(), "turn-state", "digests"), Keep: DefaultKeep, TTLDays: DefaultTTLDays}
+	return &Store{dir: filepath.Join(t.TempDir(), "turn-state", "digests"), keep: defaultKeep, ttl: defaultTTL, now: time.Now}
 }
 
 // digestFiles lists the non-dot entries of dir (what a reader could select).
@@ -56,8 +81,8 @@ func mustWrite(t *testing.T, s *Store, key, body string) string {
 	return name
 }
 
-// DG-05, TS-03: the key table of spec 2.1 (equal to the turn-state sanitiser
-// for every id that is not refused).
+// DG-05, TS-03: the key table of spec 2.1 (the one session-name rule under
+// the digest store's Rule; every key it returns is one Write accepts).
 func TestKey(t *testing.T) {
 	for _, c := range []struct {
 		raw, want string
@@ -76,9 +101,9 @@ func TestKey(t *testing.T) {
 		{"abc{def", "", false},
 		{"", "", false},
 	} {
-		got, ok := Key(c.raw)
+		got, ok := sessionname.Of(c.raw, sessionname.Digest)
 		if got != c.want || ok != c.ok {
-			t.Errorf("Key(%q) = %q, %v; want %q, %v", c.raw, got, ok, c.want, c.ok)
+			t.Errorf("digest key of %q = %q, %v; want %q, %v", c.raw, got, ok, c.want, c.ok)
 		}
 	}
 }
@@ -95,28 +120,28 @@ func TestWriteOneFile(t *testing.T) {
 		{"crlf\r\n", "crlf\r\n"},
 	} {
 		s := newStore(t)
-		if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		if err := os.MkdirAll(s.dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Chmod(s.Dir, 0o755); err != nil {
+		if err := os.Chmod(s.dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		s.Now = func() time.Time { return t0.Add(123456789) }
+		s.now = func() time.Time { return t0.Add(123456789) }
 		name := mustWrite(t, s, "s1", c.body)
 		m := nameRE.FindStringSubmatch(name)
 		if m == nil || m[1] != fmt.Sprint(t0.Unix()) || !strings.HasPrefix(m[2], "123456789") {
 			t.Fatalf("name %q does not match <key>.digest.<epoch>.<9 ns digits><random>", name)
 		}
-		if got := digestFiles(t, s.Dir); !slices.Equal(got, []string{name}) {
+		if got := digestFiles(t, s.dir); !slices.Equal(got, []string{name}) {
 			t.Fatalf("directory holds %q, want just %q", got, name)
 		}
-		data, err := os.ReadFile(filepath.Join(s.Dir, name))
+		data, err := os.ReadFile(filepath.Join(s.dir, name))
 		if err != nil || string(data) != c.want {
 			t.Fatalf("content %q (%v), want %q", data, err, c.want)
 		}
-		checkMode(t, s.Dir, 0o700)
-		checkMode(t, filepath.Join(s.Dir, name), 0o600)
-		checkMode(t, filepath.Dir(s.Dir), 0o755) // parent keeps its mkdir mode
+		checkMode(t, s.dir, 0o700)
+		checkMode(t, filepath.Join(s.dir, name), 0o600)
+		checkMode(t, filepath.Dir(s.dir), 0o755) // parent keeps its mkdir mode
 	}
 }
 
@@ -139,8 +164,8 @@ func TestWriteWhitespaceOnly(t *testing.T) {
 		if name != "" || err != nil {
 			t.Fatalf("Write(%q) = %q, %v; want nothing stored, no error", body, name, err)
 		}
-		if _, err := os.Stat(filepath.Dir(s.Dir)); !os.IsNotExist(err) {
-			t.Fatalf("Write(%q) created %s", body, filepath.Dir(s.Dir))
+		if _, err := os.Stat(filepath.Dir(s.dir)); !os.IsNotExist(err) {
+			t.Fatalf("Write(%q) created %s", body, filepath.Dir(s.dir))
 		}
 	}
 }
@@ -150,20 +175,20 @@ func TestWriteWhitespaceOnly(t *testing.T) {
 func TestSecondWriteAppends(t *testing.T) {
 	s := newStore(t)
 	now := t0
-	s.Now = func() time.Time { return now }
+	s.now = func() time.Time { return now }
 	first := mustWrite(t, s, "s1", "GOAL: one")
-	fi1, _ := os.Stat(filepath.Join(s.Dir, first))
+	fi1, _ := os.Stat(filepath.Join(s.dir, first))
 	now = now.Add(time.Second)
 	second := mustWrite(t, s, "s1", "GOAL: two")
 	if first == second {
 		t.Fatal("second write reused the first name")
 	}
-	got := digestFiles(t, s.Dir)
+	got := digestFiles(t, s.dir)
 	if !slices.Equal(got, []string{first, second}) {
 		t.Fatalf("files %q, want %q then %q", got, first, second)
 	}
-	data, _ := os.ReadFile(filepath.Join(s.Dir, first))
-	fi1b, _ := os.Stat(filepath.Join(s.Dir, first))
+	data, _ := os.ReadFile(filepath.Join(s.dir, first))
+	fi1b, _ := os.Stat(filepath.Join(s.dir, first))
 	if string(data) != "GOAL: one\n" || !os.SameFile(fi1, fi1b) || !fi1.ModTime().Equal(fi1b.ModTime()) {
 		t.Fatalf("first digest was rewritten: %q", data)
 	}
@@ -177,10 +202,10 @@ func TestSecondWriteAppends(t *testing.T) {
 // written within one second replay in write order.
 func TestSameSecondWriteOrder(t *testing.T) {
 	s := newStore(t)
-	s.Keep = 0
+	s.keep = 0
 	var want strings.Builder
 	for i := range 12 {
-		s.Now = func() time.Time { return t0.Add(time.Duration(i) * 70 * time.Millisecond) } // 0..770 ms
+		s.now = func() time.Time { return t0.Add(time.Duration(i) * 70 * time.Millisecond) } // 0..770 ms
 		mustWrite(t, s, "s1", fmt.Sprintf("step %d", i))
 		fmt.Fprintf(&want, "==> prior /how-do-i digest %d <==\nstep %d\n", i+1, i)
 	}
@@ -201,7 +226,7 @@ func TestKeyCannotEscape(t *testing.T) {
 			t.Errorf("Write(%q) = %q, %v; want ErrInvalidKey", bad, name, err)
 		}
 	}
-	key, ok := Key("../../evil")
+	key, ok := sessionname.Of("../../evil", sessionname.Digest)
 	if !ok {
 		t.Fatal("refused")
 	}
@@ -209,7 +234,7 @@ func TestKeyCannotEscape(t *testing.T) {
 	if !strings.HasPrefix(name, "______evil.digest.") {
 		t.Fatalf("name %q", name)
 	}
-	top := filepath.Dir(filepath.Dir(s.Dir))
+	top := filepath.Dir(filepath.Dir(s.dir))
 	var all []string
 	filepath.Walk(top, func(p string, fi os.FileInfo, err error) error {
 		if err == nil && !fi.IsDir() {
@@ -217,8 +242,8 @@ func TestKeyCannotEscape(t *testing.T) {
 		}
 		return nil
 	})
-	if len(all) != 1 || filepath.Dir(all[0]) != s.Dir {
-		t.Fatalf("files written: %q, want exactly one inside %s", all, s.Dir)
+	if len(all) != 1 || filepath.Dir(all[0]) != s.dir {
+		t.Fatalf("files written: %q, want exactly one inside %s", all, s.dir)
 	}
 }
 
@@ -228,7 +253,7 @@ func TestIsolation(t *testing.T) {
 	mustWrite(t, s, "ab", "GOAL: ab")
 	mustWrite(t, s, "abc", "GOAL: abc")
 	mustWrite(t, s, "some-other-session", "GOAL: other")
-	if got := len(digestFiles(t, s.Dir)); got != 3 {
+	if got := len(digestFiles(t, s.dir)); got != 3 {
 		t.Fatalf("%d files, want 3", got)
 	}
 	if out := read(t, s, "ab"); out != "==> prior /how-do-i digest 1 <==\nGOAL: ab\n" {
@@ -246,7 +271,7 @@ func TestIsolation(t *testing.T) {
 // regular file; a name too long for the file system.
 func TestWriteCreationFailures(t *testing.T) {
 	s := newStore(t)
-	if err := os.WriteFile(filepath.Dir(s.Dir), []byte("not a dir"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Dir(s.dir), []byte("not a dir"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var we *WriteError
@@ -257,7 +282,7 @@ func TestWriteCreationFailures(t *testing.T) {
 	if _, err := s.Write(strings.Repeat("a", 300), "GOAL: x"); !errors.As(err, &we) {
 		t.Fatalf("Write with a 300-byte key: %v, want *WriteError", err)
 	}
-	if got := digestFiles(t, s.Dir); len(got) != 0 {
+	if got := digestFiles(t, s.dir); len(got) != 0 {
 		t.Fatalf("left behind %q", got)
 	}
 	// A long key that fits the final name works: the temporary name is short.
@@ -274,7 +299,7 @@ func TestWriteCreationFailures(t *testing.T) {
 func TestConcurrentWritersBarrier(t *testing.T) {
 	const n = 100
 	s := newStore(t)
-	s.Keep = 0
+	s.keep = 0
 	release := make(chan struct{})
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
@@ -299,13 +324,13 @@ func TestConcurrentWritersBarrier(t *testing.T) {
 // concurrent-payload-<i>, every i present, and the replay showing them all.
 func checkAllPayloads(t *testing.T, s *Store, n int) {
 	t.Helper()
-	files := digestFiles(t, s.Dir)
+	files := digestFiles(t, s.dir)
 	if len(files) != n {
 		t.Fatalf("expected %d digests, found %d — a write was lost", n, len(files))
 	}
 	seen := map[string]bool{}
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(s.Dir, f))
+		data, err := os.ReadFile(filepath.Join(s.dir, f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -336,12 +361,12 @@ func TestAtomicVisibility(t *testing.T) {
 				return
 			default:
 			}
-			entries, _ := os.ReadDir(s.Dir)
+			entries, _ := os.ReadDir(s.dir)
 			for _, e := range entries {
 				if strings.HasPrefix(e.Name(), ".") {
 					continue
 				}
-				p := filepath.Join(s.Dir, e.Name())
+				p := filepath.Join(s.dir, e.Name())
 				if fi, err := os.Lstat(p); err == nil && fi.Size() != int64(len(body)+1) {
 					mu.Lock()
 					bad = append(bad, fmt.Sprintf("%s: size %d", e.Name(), fi.Size()))
@@ -377,8 +402,8 @@ func TestAtomicVisibility(t *testing.T) {
 
 func plant(t *testing.T, s *Store, name, content string, mtime time.Time) {
 	t.Helper()
-	p := filepath.Join(s.Dir, name)
-	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+	p := filepath.Join(s.dir, name)
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
@@ -400,8 +425,8 @@ func TestReapBoundaries(t *testing.T) {
 	}{{0, 25}, {1, 49}, {2, 73}, {3, 97}} {
 		t.Run(fmt.Sprint("ttl", c.ttl), func(t *testing.T) {
 			s := newStore(t)
-			s.TTLDays = c.ttl
-			s.Now = func() time.Time { return t0 }
+			s.ttl = days(c.ttl)
+			s.now = func() time.Time { return t0 }
 			for _, h := range ages {
 				plant(t, s, fmt.Sprintf("k%d.digest.1.AAAAAA", h), "x\n", t0.Add(-time.Duration(h)*time.Hour))
 			}
@@ -409,26 +434,26 @@ func TestReapBoundaries(t *testing.T) {
 			plant(t, s, ".digest.tmp123", "x", old)
 			plant(t, s, "future.digest.1.AAAAAA", "x\n", t0.Add(48*time.Hour))
 			plant(t, s, "notes.txt", "x\n", old)
-			if err := os.Mkdir(filepath.Join(s.Dir, "sub"), 0o700); err != nil {
+			if err := os.Mkdir(filepath.Join(s.dir, "sub"), 0o700); err != nil {
 				t.Fatal(err)
 			}
 			plant(t, s, "sub/k.digest.1.AAAAAA", "x\n", old)
-			if err := os.Symlink(filepath.Join(s.Dir, "notes.txt"), filepath.Join(s.Dir, "link.digest.1.AAAAAA")); err != nil {
+			if err := os.Symlink(filepath.Join(s.dir, "notes.txt"), filepath.Join(s.dir, "link.digest.1.AAAAAA")); err != nil {
 				t.Fatal(err)
 			}
-			os.Chtimes(filepath.Join(s.Dir, "sub"), old, old)
+			os.Chtimes(filepath.Join(s.dir, "sub"), old, old)
 			mustWrite(t, s, "fresh", "GOAL: fresh")
 			for _, h := range ages {
-				_, err := os.Lstat(filepath.Join(s.Dir, fmt.Sprintf("k%d.digest.1.AAAAAA", h)))
+				_, err := os.Lstat(filepath.Join(s.dir, fmt.Sprintf("k%d.digest.1.AAAAAA", h)))
 				if gone := os.IsNotExist(err); gone != (h >= c.firstReaped) {
 					t.Errorf("TTL %d: %dh-old digest gone=%v", c.ttl, h, gone)
 				}
 			}
-			if _, err := os.Lstat(filepath.Join(s.Dir, ".digest.tmp123")); !os.IsNotExist(err) {
+			if _, err := os.Lstat(filepath.Join(s.dir, ".digest.tmp123")); !os.IsNotExist(err) {
 				t.Error("stale temporary leftover not reaped")
 			}
 			for _, keep := range []string{"future.digest.1.AAAAAA", "notes.txt", "sub/k.digest.1.AAAAAA", "link.digest.1.AAAAAA"} {
-				if _, err := os.Lstat(filepath.Join(s.Dir, keep)); err != nil {
+				if _, err := os.Lstat(filepath.Join(s.dir, keep)); err != nil {
 					t.Errorf("%s was reaped: %v", keep, err)
 				}
 			}
@@ -440,22 +465,22 @@ func TestReapBoundaries(t *testing.T) {
 // reading never deletes it; the next write reaps it and replays the fresh one.
 func TestReaderSkipsExpiredWithoutDeleting(t *testing.T) {
 	s := newStore(t)
-	s.Now = func() time.Time { return t0 }
+	s.now = func() time.Time { return t0 }
 	year2000 := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 	plant(t, s, "s1.digest.946684800.AAAAAA", "GOAL: stale\n", year2000)
 	if out := read(t, s, "s1"); out != "" {
 		t.Fatalf("expired digest replayed: %q", out)
 	}
-	if _, err := os.Stat(filepath.Join(s.Dir, "s1.digest.946684800.AAAAAA")); err != nil {
+	if _, err := os.Stat(filepath.Join(s.dir, "s1.digest.946684800.AAAAAA")); err != nil {
 		t.Fatalf("reader deleted the expired digest: %v", err)
 	}
-	s.TTLDays = NoTTL
+	s.ttl = Unlimited
 	if out := read(t, s, "s1"); out != "==> prior /how-do-i digest 1 <==\nGOAL: stale\n" {
 		t.Fatalf("with no TTL the old digest replays as %q", out)
 	}
-	s.TTLDays = DefaultTTLDays
+	s.ttl = defaultTTL
 	mustWrite(t, s, "s1", "GOAL: fresh")
-	if got := digestFiles(t, s.Dir); len(got) != 1 || strings.Contains(got[0], "946684800") {
+	if got := digestFiles(t, s.dir); len(got) != 1 || strings.Contains(got[0], "946684800") {
 		t.Fatalf("after a write: %q", got)
 	}
 	if out := read(t, s, "s1"); out != "==> prior /how-do-i digest 1 <==\nGOAL: fresh\n" {
@@ -477,80 +502,46 @@ func replay(from, to int) string {
 	return b.String()
 }
 
-// DG-20, DG-21, DG-22: the cap, its loud count line, and the KEEP table.
+// DG-20, DG-21, DG-22: the cap and its loud count line (the
+// SESSION_DIGEST_KEEP table is internal/config's TestDigestKeep).
 func TestReplayKeep(t *testing.T) {
 	line := func(n int) string {
 		return fmt.Sprintf("(6 prior digests this session \u2014 replaying the %d most recent)\n", n)
 	}
 	for _, c := range []struct {
-		keep string
+		keep int
 		want string
 	}{
-		{"", line(3) + replay(4, 6)},
-		{"abc", line(3) + replay(4, 6)},
-		{"-1", line(3) + replay(4, 6)},
-		{" 2", line(3) + replay(4, 6)},
-		{"+3", line(3) + replay(4, 6)},
-		{"0x10", line(3) + replay(4, 6)},
-		{"٣", line(3) + replay(4, 6)},
-		{"1", line(1) + replay(6, 6)},
-		{"5", line(5) + replay(2, 6)},
-		{"05", line(5) + replay(2, 6)},
-		{"6", replay(1, 6)},
-		{"007", replay(1, 6)},
-		{"0", replay(1, 6)},
-		{"00", replay(1, 6)},
-		{"99999999999999999999999", replay(1, 6)},
+		{0, line(3) + replay(4, 6)}, // the zero Options: the default 3
+		{1, line(1) + replay(6, 6)},
+		{5, line(5) + replay(2, 6)},
+		{6, replay(1, 6)},
+		{7, replay(1, 6)},
+		{Unlimited, replay(1, 6)},
+		{-5, replay(1, 6)},
+		{math.MaxInt, replay(1, 6)},
 	} {
-		s := FromEnv(func(k string) string {
-			return map[string]string{"SESSION_DIGEST_KEEP": c.keep, "SESSION_DIGEST_DIR": filepath.Join(t.TempDir(), "d")}[k]
-		})
-		s.Now = func() time.Time { return t0 }
+		s := mustOpenWith(t, Options{Keep: c.keep, Now: func() time.Time { return t0 }})
 		plantSix(t, s)
 		if got := read(t, s, "k"); got != c.want {
-			t.Errorf("KEEP=%q:\n%s\nwant:\n%s", c.keep, got, c.want)
+			t.Errorf("Keep %d:\n%s\nwant:\n%s", c.keep, got, c.want)
 		}
-	}
-	// 9.1 fix: leading zeros are decimal in the count line (upstream: octal).
-	s := &Store{Dir: filepath.Join(t.TempDir(), "d"), TTLDays: 2}
-	for i := 1; i <= 12; i++ {
-		plant(t, s, fmt.Sprintf("k.digest.17000000%02d.AAAAAA", i), "x\n", t0)
-	}
-	s = FromEnv(func(k string) string {
-		return map[string]string{"SESSION_DIGEST_KEEP": "010", "SESSION_DIGEST_DIR": s.Dir}[k]
-	})
-	if got := read(t, s, "k"); !strings.HasPrefix(got, "(12 prior digests this session \u2014 replaying the 10 most recent)\n") || strings.Count(got, "==>") != 10 {
-		t.Fatalf("KEEP=010:\n%s", got)
 	}
 }
 
-// DG-23, DG-25: TTL fallbacks and directory defaults.
-func TestFromEnv(t *testing.T) {
-	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	for _, c := range []struct {
-		env  map[string]string
-		dir  string
-		ttl  int64
-		keep int64
-	}{
-		{map[string]string{}, "/tmp/claude-turn-state/digests", 2, 3},
-		{map[string]string{"TURN_STATE_DIR": "/ts"}, "/ts/digests", 2, 3},
-		// ${TURN_STATE_DIR}/digests, never cleaned ("link/.." is the kernel's to resolve).
-		{map[string]string{"TURN_STATE_DIR": "/ts/"}, "/ts//digests", 2, 3},
-		{map[string]string{"TURN_STATE_DIR": "/ts/link/.."}, "/ts/link/../digests", 2, 3},
-		{map[string]string{"TURN_STATE_DIR": "/ts", "SESSION_DIGEST_DIR": ""}, "/ts/digests", 2, 3},
-		{map[string]string{"TURN_STATE_DIR": "/ts", "SESSION_DIGEST_DIR": "/d"}, "/d", 2, 3},
-		{map[string]string{"SESSION_DIGEST_TTL_DAYS": "abc"}, "/tmp/claude-turn-state/digests", 2, 3},
-		{map[string]string{"SESSION_DIGEST_TTL_DAYS": "-1"}, "/tmp/claude-turn-state/digests", 2, 3},
-		{map[string]string{"SESSION_DIGEST_TTL_DAYS": "02"}, "/tmp/claude-turn-state/digests", 2, 3},
-		{map[string]string{"SESSION_DIGEST_TTL_DAYS": "0"}, "/tmp/claude-turn-state/digests", 0, 3},
-		{map[string]string{"SESSION_DIGEST_TTL_DAYS": "99999999999999999999"}, "/tmp/claude-turn-state/digests", NoTTL, 3},
-		{map[string]string{"SESSION_DIGEST_KEEP": "08"}, "/tmp/claude-turn-state/digests", 2, 8},
-	} {
-		s := FromEnv(env(c.env))
-		if s.Dir != c.dir || s.TTLDays != c.ttl || s.Keep != c.keep {
-			t.Errorf("FromEnv(%v) = %q ttl %d keep %d; want %q %d %d", c.env, s.Dir, s.TTLDays, s.Keep, c.dir, c.ttl, c.keep)
-		}
+// The zero Options are the documented defaults, and Unlimited means no
+// expiry; Open refuses only an empty directory.
+func TestOpenDefaults(t *testing.T) {
+	s := mustOpenWith(t, Options{})
+	if s.keep != 3 || s.ttl != 72*time.Hour || s.now != nil || s.Dir() == "" {
+		t.Fatalf("zero Options: keep %d ttl %v", s.keep, s.ttl)
+	}
+	s = mustOpenWith(t, Options{Keep: Unlimited, TTL: Unlimited})
+	if s.keep != 0 || s.ttl >= 0 {
+		t.Fatalf("Unlimited: keep %d ttl %v", s.keep, s.ttl)
+	}
+	if _, err := Open("", Options{}); !errors.Is(err, fs.ErrInvalid) {
+		t.Fatalf("Open(\"\") = %v, want fs.ErrInvalid", err)
 	}
 }
 
@@ -559,13 +550,13 @@ func TestFromEnv(t *testing.T) {
 // emitted verbatim with no newline added.
 func TestReaderSelection(t *testing.T) {
 	s := newStore(t)
-	s.Now = func() time.Time { return t0 }
+	s.now = func() time.Time { return t0 }
 	plant(t, s, "k.digest.1700000001.AAAAAA", "no final newline", t0)
 	plant(t, s, "k.digest.1700000002.AAAAAA", "", t0)
 	plant(t, s, "k.digest.1700000003.AAAAAA", "third\n", t0)
 	plant(t, s, "outside", "SECRET\n", t0)
-	os.Mkdir(filepath.Join(s.Dir, "k.digest.1700000004.AAAAAA"), 0o700)
-	os.Symlink(filepath.Join(s.Dir, "outside"), filepath.Join(s.Dir, "k.digest.1700000005.AAAAAA"))
+	os.Mkdir(filepath.Join(s.dir, "k.digest.1700000004.AAAAAA"), 0o700)
+	os.Symlink(filepath.Join(s.dir, "outside"), filepath.Join(s.dir, "k.digest.1700000005.AAAAAA"))
 	plant(t, s, ".k.digest.1700000006.AAAAAA", "temp\n", t0)
 	want := "==> prior /how-do-i digest 1 <==\nno final newline==> prior /how-do-i digest 2 <==\nthird\n"
 	if got := read(t, s, "k"); got != want {
@@ -580,11 +571,11 @@ func TestSymlinkedDir(t *testing.T) {
 	if err := os.Mkdir(real, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	s := &Store{Dir: filepath.Join(t.TempDir(), "link"), Keep: 3, TTLDays: 2, Now: func() time.Time { return t0 }}
-	if err := os.Symlink(real, s.Dir); err != nil {
+	s := &Store{dir: filepath.Join(t.TempDir(), "link"), keep: 3, ttl: defaultTTL, now: func() time.Time { return t0 }}
+	if err := os.Symlink(real, s.dir); err != nil {
 		t.Fatal(err)
 	}
-	plant(t, &Store{Dir: real}, "old.digest.1.AAAAAA", "x\n", t0.Add(-1000*time.Hour))
+	plant(t, &Store{dir: real}, "old.digest.1.AAAAAA", "x\n", t0.Add(-1000*time.Hour))
 	mustWrite(t, s, "s1", "GOAL: via link")
 	if got := digestFiles(t, real); len(got) != 1 || !strings.HasPrefix(got[0], "s1.digest.") {
 		t.Fatalf("real dir holds %q", got)
@@ -600,10 +591,10 @@ func TestReadIsReadOnly(t *testing.T) {
 	s := newStore(t)
 	plant(t, s, "k.digest.1.AAAAAA", "x\n", t0.Add(-1000*time.Hour))
 	plant(t, s, "k.digest.2.AAAAAA", "y\n", t0)
-	os.Chmod(s.Dir, 0o755)
+	os.Chmod(s.dir, 0o755)
 	snap := func() string {
 		var b strings.Builder
-		filepath.Walk(filepath.Dir(s.Dir), func(p string, fi os.FileInfo, err error) error {
+		filepath.Walk(filepath.Dir(s.dir), func(p string, fi os.FileInfo, err error) error {
 			fmt.Fprintln(&b, p, fi.Mode(), fi.ModTime().UnixNano(), fi.Size())
 			return nil
 		})

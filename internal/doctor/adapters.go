@@ -8,8 +8,9 @@ package doctor
 import (
 	"path/filepath"
 
-	"github.com/procedures-go/procedures/digest"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/turnstate"
 	"github.com/procedures-go/procedures/records"
 )
 
@@ -74,11 +75,11 @@ func hookBinDir(getenv func(string) string, exe string) string {
 }
 
 // turnState returns the default turn-state directory (def, or
-// digest.DefaultTurnStateDir when def is "") and the directory the hooks
-// would use with it (digest.TurnStateDirFrom).
+// turnstate.DefaultDir when def is "") and the directory the hooks would
+// use with it (turnstate.ResolveDir).
 func turnState(getenv func(string) string, def string) (string, string) {
 	if def == "" {
-		def = digest.DefaultTurnStateDir
+		def = turnstate.DefaultDir
 	}
-	return def, digest.TurnStateDirFrom(getenv, def)
+	return def, turnstate.ResolveDir(config.TurnStateFrom(getenv).Dir, def).Path
 }

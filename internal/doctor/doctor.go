@@ -25,7 +25,7 @@ type Options struct {
 	// Version is this build's version, for the report header.
 	Version string
 	// TurnStateDefault replaces the default turn-state directory
-	// (digest.DefaultTurnStateDir when "") in the doctor's view only, so a
+	// (turnstate.DefaultDir when "") in the doctor's view only, so a
 	// test can show the shared-host fallback without touching the real one.
 	TurnStateDefault string
 	// Lint also runs tierpin-lint and plugin-surface-lint on the plugin.

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
 func TestHealthy(t *testing.T) {
@@ -265,13 +265,13 @@ func TestTurnStateFallback(t *testing.T) {
 	}
 }
 
-// With no replacement default, the doctor's turn-state directory is
-// digest.TurnStateDir's, whatever state /tmp is in.
+// With no replacement default, the doctor's turn-state directory is the
+// hooks' (turnstate.New), whatever state /tmp is in.
 func TestTurnStateSeamAgrees(t *testing.T) {
 	for _, env := range []map[string]string{nil, {"TURN_STATE_DIR": "/x"}} {
 		get := func(k string) string { return env[k] }
 		def, dir := turnState(get, "")
-		if def != digest.DefaultTurnStateDir || dir != digest.TurnStateDir(get) {
+		if def != turnstate.DefaultDir || dir != turnstate.New(get).Dir {
 			t.Errorf("%v: %q %q", env, def, dir)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"time"
 	"unicode/utf8"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // MaxLine caps one log line, newline excluded. A longer line is counted as
@@ -115,7 +117,7 @@ var ErrNotRegular = errors.New("not a regular file")
 // openLog opens the log at path for reading without waiting (a FIFO there
 // is refused, not read) and checks that what was opened is a regular file.
 func openLog(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|fsx.NonBlock, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/procedures-go/procedures/digest"
+	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
 // MaxSessions caps the digest sessions a summary tracks; digests of further
@@ -50,22 +51,18 @@ func checkStores(r *Report, o *Options) {
 
 	// The digest store, as the digest commands select it (TURN_STATE_DIR
 	// pinned to the directory found above, so a test's default holds).
-	store := digest.FromEnv(func(k string) string {
-		if k == "TURN_STATE_DIR" {
-			return dir
-		}
-		return getenv(k)
-	})
+	dc := config.DigestFrom(getenv)
+	ddir := turnstate.DigestDir(dc, turnstate.Dir{Path: dir})
 	dfrom := "$TURN_STATE_DIR/digests"
 	if getenv("SESSION_DIGEST_DIR") != "" {
 		dfrom = "$SESSION_DIGEST_DIR"
 	} else if getenv("TURN_STATE_DIR") == "" {
 		dfrom = "the turn-state dir"
 	}
-	df := dirFinding("digest dir", store.Dir, dfrom, true)
+	df := dirFinding("digest dir", ddir, dfrom, true)
 	add(df)
 	if df.Status != Fail {
-		for _, f := range digestCounts(store, o.Now) {
+		for _, f := range digestCounts(ddir, dc, o.Now) {
 			add(f)
 		}
 	}
@@ -159,13 +156,13 @@ type sessionCount struct {
 
 // digestCounts counts the store's digests per session, with expired and
 // zero-byte counts, reading the directory in batches.
-func digestCounts(s *digest.Store, now time.Time) []Finding {
-	d, err := os.Open(s.Dir)
+func digestCounts(dir string, s config.Digest, now time.Time) []Finding {
+	d, err := os.Open(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return []Finding{{Status: Warn, Subject: "digests", Reason: fmt.Sprintf("%s cannot be read: %v", s.Dir, cause(err))}}
+		return []Finding{{Status: Warn, Subject: "digests", Reason: fmt.Sprintf("%s cannot be read: %v", dir, cause(err))}}
 	}
 	defer d.Close()
 	sessions := map[string]*sessionCount{}
@@ -209,7 +206,7 @@ func digestCounts(s *digest.Store, now time.Time) []Finding {
 			break
 		}
 		if err != nil {
-			return []Finding{{Status: Warn, Subject: "digests", Reason: fmt.Sprintf("%s: %v", s.Dir, err)}}
+			return []Finding{{Status: Warn, Subject: "digests", Reason: fmt.Sprintf("%s: %v", dir, err)}}
 		}
 	}
 	st, fix := OK, ""

@@ -8,8 +8,6 @@ import (
 	"os"
 )
 
-const openNonblock = 0
-
 // owner is unknown where files have no uid.
 func owner(fs.FileInfo) (int, bool) { return 0, false }
 

@@ -8,10 +8,6 @@ import (
 	"syscall"
 )
 
-// openNonblock makes opening a FIFO return at once instead of waiting for
-// a writer; it changes nothing for regular files.
-const openNonblock = syscall.O_NONBLOCK
-
 // owner returns the uid owning fi.
 func owner(fi fs.FileInfo) (uid int, ok bool) {
 	st, ok := fi.Sys().(*syscall.Stat_t)

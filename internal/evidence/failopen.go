@@ -11,6 +11,7 @@ import (
 
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/internal/doctor"
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // foRow is one fail-open record, as failopen.Line writes it.
@@ -30,7 +31,7 @@ func readFailOpen(path string, o *Options, sk *Skipped) map[string]int {
 	if path == "" {
 		return out
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|fsx.NonBlock, 0)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			sk.Unreadable++

@@ -17,6 +17,3 @@ func trusted(fi fs.FileInfo) bool {
 	}
 	return int(st.Uid) == os.Geteuid() && fi.Mode().Perm()&0o002 == 0
 }
-
-// openNonblock makes opening a FIFO return at once; regular files are unchanged.
-const openNonblock = syscall.O_NONBLOCK

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
@@ -287,7 +288,7 @@ func openRegular(path string) *os.File {
 	if path == "" {
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|fsx.NonBlock, 0)
 	if err != nil {
 		return nil
 	}

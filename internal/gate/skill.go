@@ -3,6 +3,8 @@ package gate
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // The skills the gates name.
@@ -35,7 +37,7 @@ func SkillPath(bindir, skill string) string {
 // Readable returns nil when the current user can open path for reading. A
 // FIFO is not waited on.
 func Readable(path string) error {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|fsx.NonBlock, 0)
 	if err != nil {
 		return err
 	}

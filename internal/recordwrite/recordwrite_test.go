@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -144,37 +143,6 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 	}
 	if !slices.Equal(got, names) {
 		t.Fatalf("%s holds %v, want %v", dir, got, names)
-	}
-}
-
-// A --force rewrite that dies half-way leaves the old record whole (and no
-// partial file under the record's name). The child process is this test
-// binary, killed by os.Exit in the middle of the content write.
-func TestReplaceCrashKeepsOldContent(t *testing.T) {
-	if p := os.Getenv("RECORDWRITE_CRASH_TARGET"); p != "" {
-		writeData = func(f *os.File, b []byte) (int, error) {
-			f.Write(b[:len(b)/2])
-			f.Sync()
-			os.Exit(3)
-			return 0, nil
-		}
-		Replace(p, bytes.Repeat([]byte("new "), 1<<16))
-		os.Exit(0)
-	}
-	dir := t.TempDir()
-	p := filepath.Join(dir, "r.md")
-	old := bytes.Repeat([]byte("old "), 1<<16)
-	if err := os.WriteFile(p, old, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestReplaceCrashKeepsOldContent$")
-	cmd.Env = append(os.Environ(), "RECORDWRITE_CRASH_TARGET="+p)
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
-		t.Fatalf("child: %v, want exit 3", err)
-	}
-	if b, _ := os.ReadFile(p); !bytes.Equal(b, old) {
-		t.Fatalf("after a crash mid-rewrite the record holds %d bytes (%q…), want the old content whole", len(b), b[:min(len(b), 16)])
 	}
 }
 

@@ -6,32 +6,39 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/wholerow"
 )
 
-// createInPlace creates path exclusively and writes data into it; a failed
-// write removes the file.
-func createInPlace(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-	if err != nil {
-		return err
-	}
-	if err := writeSyncClose(f, data); err != nil {
-		os.Remove(path)
-		return err
-	}
-	return nil
+// file is how record files are written: mode 0666 less the umask, an
+// existing file's mode kept on a rewrite, written in place where the file
+// system has no hard links (see [fsx.File]).
+var file = fsx.File{Perm: 0o666, KeepPerm: true}
+
+// Create writes data to a new file at path and never replaces an existing
+// one, even against a concurrent writer: the data goes to a fsynced
+// temporary file in the same directory, which is then hard-linked to path
+// (the link fails if path exists). Where hard links are not supported, path
+// is created exclusively and written in place (so on Windows, not
+// atomically). An existing path is reported as an error matching
+// fs.ErrExist.
+func Create(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	_, err := file.CreateExclusive(filepath.Clean(dir), func() string { return base }, data)
+	return stepless(err)
 }
 
-// writeSyncClose writes data to f, syncs it and closes it, returning the
-// first error.
-func writeSyncClose(f *os.File, data []byte) error {
-	_, err := f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+// Replace writes data to path atomically: a fsynced temporary file in the
+// same directory is renamed over path, so path holds either its old content
+// or data, never a part of it (on Windows the rename is not guaranteed
+// atomic). An existing file keeps its permissions.
+func Replace(path string, data []byte) error { return stepless(file.Replace(path, data)) }
+
+// stepless returns the underlying error of an fsx step, as the commands
+// print it.
+func stepless(err error) error {
+	if se, ok := errors.AsType[*fsx.StepError](err); ok {
+		return se.Err
 	}
 	return err
 }
@@ -50,11 +57,11 @@ func Append(path string, row []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|nonblock, 0o666)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|fsx.NonBlock, 0o666)
 	if err != nil {
 		return err
 	}
-	err = regular(f)
+	err = fsx.Regular(f)
 	if err == nil {
 		err = appendWrite(f, row)
 	}
@@ -65,32 +72,9 @@ func Append(path string, row []byte) error {
 }
 
 // OpenRegular opens path for reading without waiting (a FIFO without a
-// writer does not block the open) and refuses anything but a regular file.
-func OpenRegular(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
-	if err != nil {
-		return nil, err
-	}
-	if err := regular(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
-
-// ErrNotRegular is returned for a path that is not a regular file.
-var ErrNotRegular = errors.New("not a regular file")
-
-func regular(f *os.File) error {
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return ErrNotRegular
-	}
-	return nil
-}
+// writer does not block the open) and refuses anything but a regular file
+// ([fsx.OpenRegular]).
+func OpenRegular(path string) (*os.File, error) { return fsx.OpenRegular(path) }
 
 // appendWrite is the one write of Append (a seam for tests).
 var appendWrite = wholerow.Append

@@ -6,9 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/jqtext"
+	"github.com/procedures-go/procedures/internal/sessionname"
 )
 
 // The marker keys.
@@ -20,7 +21,7 @@ const (
 )
 
 // Unknown is the session key of a payload without a usable session id.
-const Unknown = "unknown"
+const Unknown = "unknown" // sessionname.TurnState.Empty
 
 // StaleAge is the age from which the reaper deletes a top-level file: two
 // whole days (find -mtime +1).
@@ -31,7 +32,7 @@ type Store struct {
 	Dir string
 
 	// untrusted is set by New when Dir is a per-user fallback that is not
-	// private to the user (digest.ErrUntrustedTurnStateDir): nothing is
+	// private to the user (ErrUntrusted): nothing is
 	// marked, reset or seen there, so the gates fail open.
 	untrusted error
 	// fallback is set by New when Dir is the per-user fallback: it is
@@ -40,11 +41,10 @@ type Store struct {
 }
 
 // New returns the store of the directory the environment selects
-// ([digest.CheckTurnStateDir]).
+// ([ResolveDir]).
 func New(getenv func(string) string) Store {
-	dir, err := digest.CheckTurnStateDir(getenv)
-	return Store{Dir: dir, untrusted: err,
-		fallback: getenv("TURN_STATE_DIR") == "" && dir != digest.DefaultTurnStateDir}
+	d := dirFrom(getenv)
+	return Store{Dir: d.Path, untrusted: d.Err, fallback: d.Fallback}
 }
 
 // ensureDir creates the directory when missing (a fallback private, then
@@ -57,10 +57,7 @@ func (s Store) ensureDir() error {
 	if !s.fallback {
 		return os.MkdirAll(s.Dir, 0o777)
 	}
-	if err := os.Mkdir(s.Dir, 0o700); err != nil && !os.IsExist(err) {
-		return err
-	}
-	return digest.PrivateFallback(s.Dir)
+	return Dir{Path: s.Dir, Fallback: true}.ensureFallback()
 }
 
 // SessionKey derives the session key of a payload: its session_id as jq -r
@@ -80,12 +77,11 @@ func SessionKey(p *hookio.Payload) string {
 	return Sanitize(strings.TrimRight(jqtext.Render(v), "\n"))
 }
 
-// Sanitize maps a raw session id to its key (see [SessionKey]).
+// Sanitize maps a raw session id to its key (see [SessionKey]): the one
+// session-name rule under the turn-state Rule.
 func Sanitize(raw string) string {
-	if raw == "" {
-		return Unknown
-	}
-	return digest.SessionName(raw)
+	name, _ := sessionname.Of(raw, sessionname.TurnState)
+	return name
 }
 
 func (s Store) path(sid, key string) string {
@@ -106,7 +102,7 @@ func (s Store) Mark(sid, key string) error {
 // touch creates or truncates a regular file without following a symlink or
 // waiting on a FIFO.
 func touch(path string) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|openFlags, 0o666)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|fsx.NoFollow|fsx.NonBlock, 0o666)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/sessionname"
 )
 
 func newStore(t *testing.T) Store {
@@ -115,6 +116,13 @@ func TestSessionKey(t *testing.T) {
 		if got := SessionKey(payload(t, c.payload)); got != c.want {
 			t.Errorf("SessionKey(%s) = %q, want %q", c.payload, got, c.want)
 		}
+	}
+}
+
+// The marker store's bucket for a missing id is the session-name rule's.
+func TestUnknownIsTheRulesBucket(t *testing.T) {
+	if name, ok := sessionname.Of("", sessionname.TurnState); Unknown != name || !ok {
+		t.Fatalf("Unknown %q, rule gives %q, %v", Unknown, name, ok)
 	}
 }
 

@@ -21,10 +21,11 @@ import (
 	"errors"
 	"io"
 
-	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/sessionname"
+	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
 // gate is the name this hook records fail-opens under.
@@ -64,7 +65,7 @@ func record(stdin io.Reader, getenv cli.Env) {
 	if res.Shape == hookio.OtherTool || res.Shape == hookio.OtherSkill {
 		return
 	}
-	key, ok := digest.Key(res.SessionID)
+	key, ok := sessionname.Of(res.SessionID, sessionname.Digest)
 	if !res.HasSessionID || !ok {
 		return // the hook working as designed (cold start), not blind
 	}
@@ -76,7 +77,11 @@ func record(stdin io.Reader, getenv cli.Env) {
 		log.Record(gate, failopen.WhyPayloadShapeUnrecognized, res.SessionID)
 		return
 	}
-	if _, err := digest.FromEnv(getenv.Get).Write(key, res.Digest); err != nil {
+	store, err := turnstate.OpenDigests(getenv.Get)
+	if err == nil {
+		_, err = store.Write(key, res.Digest)
+	}
+	if err != nil {
 		log.Record(gate, failopen.WhyStoreUnwritable, key)
 	}
 }

@@ -20,8 +20,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/sessionname"
+	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
 // usage is the bash original's interface string, kept verbatim.
@@ -41,12 +42,16 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, getenv cli.Env) 
 	if len(args) > 1 {
 		id = args[1] // further arguments are ignored
 	}
-	key, ok := digest.Key(id)
+	key, ok := sessionname.Of(id, sessionname.Digest)
 	if !ok {
 		return 0
 	}
+	store, err := turnstate.OpenDigests(getenv.Get)
+	if err != nil {
+		return 0
+	}
 	w := bufio.NewWriter(stdout)
-	digest.FromEnv(getenv.Get).Read(key, w)
+	store.Read(key, w)
 	w.Flush()
 	return 0
 }

@@ -1,5 +1,0 @@
-//go:build !unix
-
-package gate
-
-const nonblock = 0

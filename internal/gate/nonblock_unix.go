@@ -1,9 +1,0 @@
-//go:build unix
-
-package gate
-
-import "syscall"
-
-// nonblock makes opening a FIFO return at once instead of waiting for a
-// writer.
-const nonblock = syscall.O_NONBLOCK
