@@ -6,6 +6,7 @@ import (
 
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/offswitch"
 )
 
@@ -15,14 +16,10 @@ const (
 	LabelAmIDone = "am-i-done"
 )
 
-// WhyInternalError is recorded when a gate panics; the fail-open log keeps
-// it as "unrecognized:internal-error".
-const WhyInternalError = "internal-error"
-
 // FailOpen appends one blind-release record to the fail-open log. Write
 // errors are ignored: the release happens either way.
 func FailOpen(getenv func(string) string, label, why, sid string, now time.Time) {
-	log := failopen.New(getenv)
+	log := config.FailOpenLog(getenv)
 	log.Now = func() time.Time { return now }
 	_ = log.Record(label, why, sid)
 }
@@ -39,7 +36,7 @@ func ReleaseOrFailOpen(getenv func(string) string, key, label, why, sid string, 
 // gate prints nothing and a fail-open record says why.
 func Recover(getenv func(string) string, label string) {
 	if r := recover(); r != nil {
-		FailOpen(getenv, label, WhyInternalError, "", time.Now())
+		FailOpen(getenv, label, failopen.WhyInternalError, "", time.Now())
 	}
 }
 

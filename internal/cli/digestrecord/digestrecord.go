@@ -25,6 +25,7 @@ import (
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 )
 
 // gate is the name this hook records fail-opens under.
@@ -46,7 +47,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv cli.E
 }
 
 func record(stdin io.Reader, getenv cli.Env) {
-	log := failopen.New(getenv.Get)
+	log := config.FailOpenLog(getenv.Get)
 	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
 	if err != nil {
 		log.Record(gate, failopen.WhyMalformedPayload, "")
