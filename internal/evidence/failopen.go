@@ -9,8 +9,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/procedures-go/procedures/internal/gatelog"
 	"github.com/procedures-go/procedures/internal/doctor"
+	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
 // foRow is one fail-open record, as package failopen writes it.
