@@ -48,30 +48,26 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv cli.E
 
 func record(stdin io.Reader, getenv cli.Env) {
 	log := config.FailOpenLog(getenv.Get)
-	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
-	if err != nil {
-		log.Record(gate, failopen.WhyMalformedPayload, "")
-		return
-	}
-	res, err := hookio.Classify(data)
+	p, err := hookio.Read(stdin)
 	switch {
 	case errors.Is(err, hookio.ErrNonObject):
 		log.Record(gate, failopen.WhyNonObjectPayload, "")
 		return
-	case err != nil:
+	case err != nil: // a read error, over the cap, not one JSON value
 		log.Record(gate, failopen.WhyMalformedPayload, "")
 		return
 	}
-	if res.Shape == hookio.OtherTool || res.Shape == hookio.OtherSkill {
+	res := p.Classify()
+	if res.Shape == hookio.Other {
 		return
 	}
 	key, ok := digest.Key(res.SessionID)
-	if !res.HasSessionID || !ok {
+	if !ok {
 		return // the hook working as designed (cold start), not blind
 	}
 	switch {
 	case res.Shape == hookio.Digest:
-	case res.Shape.Benign():
+	case res.Shape == hookio.Benign:
 		return
 	default:
 		log.Record(gate, failopen.WhyPayloadShapeUnrecognized, res.SessionID)

@@ -44,14 +44,14 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 			code = 0
 		}
 	}()
-	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
+	p, err := hookio.Read(stdin) // over the cap, malformed: nothing to check
 	if err != nil {
 		return 0
 	}
 	// Scope is decided on the lexically cleaned path, before any lookup, so
 	// "$ROOT/references/x/../decisions/bad.md" is linted whether or not x
 	// exists (the kernel would fail on a missing x).
-	file := writtenFile(data)
+	file := writtenFile(p)
 	if !strings.HasSuffix(file, ".md") {
 		return 0
 	}
@@ -88,13 +88,8 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 
 // writtenFile is the payload's tool_input.file_path (a string; trailing
 // newlines dropped as a shell command substitution does). A relative path is
-// resolved against the payload's cwd when that is an absolute path. Any
-// malformed payload yields "".
-func writtenFile(data []byte) string {
-	p, err := hookio.Decode(data)
-	if err != nil {
-		return ""
-	}
+// resolved against the payload's cwd when that is an absolute path.
+func writtenFile(p *hookio.Payload) string {
 	file := stringField(p, "tool_input", "file_path")
 	if file != "" && !filepath.IsAbs(file) {
 		if cwd := stringField(p, "cwd", ""); filepath.IsAbs(cwd) {
