@@ -345,10 +345,10 @@ func TestRecoverReleases(t *testing.T) {
 		}
 	}
 	s := newSandbox(t)
-	func() {
-		defer gate.Recover(s.envMap().Get, gate.LabelHowDoI)
-		panic("boom")
-	}()
+	boom := cli.Hook{Label: gate.LabelHowDoI, Body: func(io.Reader, io.Writer, io.Writer, cli.Env) int { panic("boom") }}
+	if code := boom.Main(nil, strings.NewReader("{}"), io.Discard, io.Discard, s.envMap()); code != 0 {
+		t.Errorf("a panicking gate exits %d", code)
+	}
 	b, _ := os.ReadFile(filepath.Join(s.root, "failopen.jsonl"))
 	if !bytes.Contains(b, []byte(`"gate":"how-do-i","why":"internal-error"`)) {
 		t.Fatalf("no internal-error record: %q", b)

@@ -31,19 +31,17 @@ import (
 // gate is the name this hook records fail-opens under.
 const gate = "digest-record"
 
+// hook is digest-record (see cli.Hook).
+var hook = cli.Hook{Help: help, Label: gate, Body: func(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
+	record(stdin, env)
+	return 0
+}}
+
 // Main is the whole hook. Given any argument it only answers it (see
 // cli.Help.Answer: no stdin, no log); otherwise it never writes to stdout or
-// stderr. It returns 0 on every path, a panic included.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv cli.Env) (code int) {
-	if code, done := help.Answer(args, stdout, stderr); done {
-		return code
-	}
-	defer func() {
-		recover()
-		code = 0
-	}()
-	record(stdin, getenv)
-	return 0
+// stderr. It returns 0 on every path; a panic is recorded as internal-error.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
 func record(stdin io.Reader, getenv cli.Env) {

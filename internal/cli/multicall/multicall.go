@@ -16,6 +16,7 @@ import (
 	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/commands"
+	"github.com/procedures-go/procedures/internal/wiring"
 )
 
 // Name is the multi-call binary's own name.
@@ -57,7 +58,7 @@ func usage(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range commands.All {
 		kind := ""
-		if c.Hook {
+		if wiring.IsHook(c.Name) {
 			kind = " (hook)"
 		}
 		fmt.Fprintf(tw, "  %s\t%s%s\n", c.Name, c.Summary, kind)
