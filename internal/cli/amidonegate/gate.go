@@ -90,5 +90,5 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 		gate.FailOpen(env, gate.LabelAmIDone, failopen.WhyStoreUnwritable, sid, now)
 		return nil
 	}
-	return gate.Block(gate.BlockReason)
+	return gate.BlockLine
 }

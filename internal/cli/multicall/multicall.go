@@ -96,9 +96,7 @@ Flags:
 `
 
 func runBundle(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("procedures bundle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {} // printed below: once, on stdout for -h, on stderr for a mistake
+	fs := cli.FlagSet("procedures bundle") // the usage is printed below: on stdout for -h, on stderr after a mistake
 	dir := fs.String("o", "", "the overlay directory")
 	plats := fs.String("platforms", "all", "all, host, or a comma-separated list of os-arch")
 	binary := fs.String("binary", "", "an already built binary for the host platform")
@@ -113,7 +111,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, bundleUsage)
 			return 0
 		}
-		fmt.Fprint(stderr, bundleUsage)
+		fmt.Fprintf(stderr, "%v\n%s", err, bundleUsage)
 		return 2
 	}
 	if *dir == "" || fs.NArg() > 0 {
