@@ -250,3 +250,21 @@ func FuzzParseTS(f *testing.F) {
 		}
 	})
 }
+
+// The Go hooks' reasons, the bash original's and quarantined ones are all
+// rows a logger can have written; internal-error has its own advice.
+func TestKnownReasons(t *testing.T) {
+	for _, why := range append(everyReason, "lib-unreadable:", "unrecognized:") {
+		if !knownReason([]byte(why)) {
+			t.Errorf("%q not known", why)
+		}
+	}
+	for _, why := range []string{"made-up", "no-jq2", "Lib-unreadable:x", ""} {
+		if knownReason([]byte(why)) {
+			t.Errorf("%q known", why)
+		}
+	}
+	if fix := reasonFix(failopen.WhyInternalError); !strings.Contains(fix, "panicked") {
+		t.Errorf("internal-error advice %q", fix)
+	}
+}
