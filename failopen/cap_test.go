@@ -1,6 +1,7 @@
 package failopen
 
 import (
+	"github.com/procedures-go/procedures/internal/gatelog"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 // 100 MB log line.
 func TestFieldsCapped(t *testing.T) {
 	huge := strings.Repeat("a\n", 50<<20) // 100 MiB
-	line := Line(fixed, huge, huge, huge)
+	line := line(fixed, huge, huge, huge)
 	if len(line) > 1024 {
 		t.Fatalf("a line with 100 MiB fields is %d bytes, want at most 1024", len(line))
 	}
@@ -24,11 +25,11 @@ func TestFieldsCapped(t *testing.T) {
 	}
 	for _, n := range []int{0, 1, 255, 256} {
 		s := strings.Repeat("b", n)
-		if got := Sanitize(s); got != s {
-			t.Errorf("Sanitize(%d bytes) = %d bytes %q, want it unchanged", n, len(got), got)
+		if got := gatelog.Sanitize(s); got != s {
+			t.Errorf("gatelog.Sanitize(%d bytes) = %d bytes %q, want it unchanged", n, len(got), got)
 		}
 	}
-	if got := Sanitize(strings.Repeat("c", 257)); got != strings.Repeat("c", 250)+"...cut" {
-		t.Errorf("Sanitize(257 bytes) = %q", got)
+	if got := gatelog.Sanitize(strings.Repeat("c", 257)); got != strings.Repeat("c", 250)+"...cut" {
+		t.Errorf("gatelog.Sanitize(257 bytes) = %q", got)
 	}
 }

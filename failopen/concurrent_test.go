@@ -2,6 +2,7 @@ package failopen
 
 import (
 	"bufio"
+	"github.com/procedures-go/procedures/internal/gatelog"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"io"
 	"os"
@@ -15,7 +16,7 @@ import (
 // appenderEnv makes the test binary act as one appending process (see
 // TestMain): it blocks on stdin (the barrier), then appends appenderLines
 // records whose session id is its number, "-" and 3000 copies of one
-// letter (cut to MaxField bytes by Sanitize).
+// letter (cut to gatelog.MaxField bytes by Sanitize).
 const (
 	appenderEnv   = "FAILOPEN_TEST_APPENDER"
 	appenderLines = 20
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 		io.Copy(io.Discard, os.Stdin) // barrier: released when the parent closes stdin
 		n, _ := strconv.Atoi(id)
 		sid := id + "-" + strings.Repeat(string(rune('A'+n%26)), 3000)
-		l := New(os.Getenv)
+		l := &Log{Path: os.Getenv("GATE_FAILOPEN_LOG")}
 		for range appenderLines {
 			l.Record("digest-record", "store-unwritable", sid)
 		}
@@ -72,8 +73,8 @@ func TestConcurrentProcessesAppendWholeLines(t *testing.T) {
 		rec := parseRecord(t, line)
 		sid := rec[3]
 		id, letters, ok := strings.Cut(sid, "-")
-		letters, cut := strings.CutSuffix(letters, CutMarker)
-		if !ok || !cut || len(sid) != MaxField || strings.Trim(letters, letters[:1]) != "" {
+		letters, cut := strings.CutSuffix(letters, gatelog.CutMarker)
+		if !ok || !cut || len(sid) != gatelog.MaxField || strings.Trim(letters, letters[:1]) != "" {
 			t.Fatalf("line %d interleaves writers: %.120q", lines, line)
 		}
 		perProc[id]++

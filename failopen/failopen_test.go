@@ -3,6 +3,7 @@ package failopen
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/procedures-go/procedures/internal/gatelog"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"os"
 	"path/filepath"
@@ -53,10 +54,10 @@ func parseRecord(t *testing.T, line []byte) [4]string {
 
 // FO-01, FO-02: exact bytes, key order, UTC second-precision ts.
 func TestLineExactBytes(t *testing.T) {
-	got := string(Line(fixed, "digest-record", "malformed-payload", ""))
+	got := string(line(fixed, "digest-record", "malformed-payload", ""))
 	want := `{"ts":"2026-11-30T07:34:26Z","gate":"digest-record","why":"malformed-payload","session_id":""}` + "\n"
 	if got != want {
-		t.Fatalf("Line =\n%s want\n%s", got, want)
+		t.Fatalf("line =\n%s want\n%s", got, want)
 	}
 	ts := parseRecord(t, []byte(got))[0]
 	if !regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$`).MatchString(ts) {
@@ -71,23 +72,27 @@ func TestLineSanitiseAndClassify(t *testing.T) {
 		gate, why, sid      string
 		wantG, wantW, wantS string
 	}{
-		{"FO-03 forged session_id", "how-do-i", "no-jq", `evil","injected":"yes`, "how-do-i", "no-jq", "evil___injected_:_yes"},
-		{"FO-04 forged why on lib-unreadable arm", "how-do-i", `lib-unreadable:x","injected":"yes`, "sess1", "how-do-i", "lib-unreadable:x___injected_:_yes", "sess1"},
-		{"FO-05 forged gate", `evil","injected":"yes`, "no-jq", "s1", "evil___injected_:_yes", "no-jq", "s1"},
-		{"FO-06 newline in session", "how-do-i", "no-jq", "a\nb", "how-do-i", "no-jq", "a_b"},
-		{"FO-06 newline in gate", "a\nb", "no-jq", "s", "a_b", "no-jq", "s"},
-		{"FO-06 newline in why", "g", "no-\njq", "s", "g", "unrecognized:no-_jq", "s"},
+		{"FO-03 forged session_id", "how-do-i", "malformed-payload", `evil","injected":"yes`, "how-do-i", "malformed-payload", "evil___injected_:_yes"},
+		{"FO-04 forged why", "how-do-i", `store-unwritable","injected":"yes`, "sess1", "how-do-i", "unrecognized:store-unwritable___injected_:_yes", "sess1"},
+		{"FO-05 forged gate", `evil","injected":"yes`, "internal-error", "s1", "evil___injected_:_yes", "internal-error", "s1"},
+		{"FO-06 newline in session", "how-do-i", "skill-unresolvable", "a\nb", "how-do-i", "skill-unresolvable", "a_b"},
+		{"FO-06 newline in gate", "a\nb", "skill-unresolvable", "s", "a_b", "skill-unresolvable", "s"},
+		{"FO-06 newline in why", "g", "skill-\nunresolvable", "s", "g", "unrecognized:skill-_unresolvable", "s"},
 		{"FO-07 unknown why", "g", "brand-new-condition", "s", "g", "unrecognized:brand-new-condition", "s"},
 		{"defaults", "", "", "", "unknown", "unrecognized:unknown", ""},
 		{"slash and symbols", "how-do-i", "x/y", "a+b=c~d", "how-do-i", "unrecognized:x_y", "a_b_c_d"},
-		{"FO-09 no jq", "g", "no jq", "", "g", "unrecognized:no_jq", ""},
-		{"FO-09 NO-JQ", "g", "NO-JQ", "", "g", "unrecognized:NO-JQ", ""},
+		{"FO-09 spaced", "g", "skill unresolvable", "", "g", "unrecognized:skill_unresolvable", ""},
+		{"FO-09 upper case", "g", "SKILL-UNRESOLVABLE", "", "g", "unrecognized:SKILL-UNRESOLVABLE", ""},
 		{"FO-09 double prefix", "g", "unrecognized:x", "", "g", "unrecognized:unrecognized:x", ""},
-		{"FO-09 byte-wise", "gé", "no-jq", "été", "g__", "no-jq", "__t__"},
+		{"FO-09 byte-wise", "gé", "internal-error", "été", "g__", "internal-error", "__t__"},
 		{"raw id with dots", "digest-record", "payload-shape-unrecognized", "sess/../weird id.42", "digest-record", "payload-shape-unrecognized", "sess_.._weird_id.42"},
+		// The bash original's own reasons are no longer written by a Go hook:
+		// a caller passing one is quarantined like any other.
+		{"bash-only no-jq", "g", "no-jq", "", "g", "unrecognized:no-jq", ""},
+		{"bash-only lib-unreadable", "g", "lib-unreadable:turn-state", "", "g", "unrecognized:lib-unreadable:turn-state", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := parseRecord(t, Line(fixed, c.gate, c.why, c.sid))
+			got := parseRecord(t, line(fixed, c.gate, c.why, c.sid))
 			if got[1] != c.wantG || got[2] != c.wantW || got[3] != c.wantS {
 				t.Fatalf("gate/why/sid = %q/%q/%q, want %q/%q/%q", got[1], got[2], got[3], c.wantG, c.wantW, c.wantS)
 			}
@@ -98,37 +103,11 @@ func TestLineSanitiseAndClassify(t *testing.T) {
 // FO-08: every member of the closed set survives unchanged.
 func TestClosedSetSurvives(t *testing.T) {
 	for _, why := range []string{
-		"no-jq", "reset-hook-never-ran", "activity-undetermined", "lib-unreadable:turn-state",
-		"lib-unreadable:", "lib-unreadable:session-digest", "store-unwritable",
-		"payload-shape-unrecognized", "malformed-payload", "non-object-payload", "skill-unresolvable",
+		WhyResetHookNeverRan, WhyActivityUndetermined, WhyStoreUnwritable, WhyPayloadShapeUnrecognized,
+		WhyMalformedPayload, WhyNonObjectPayload, WhySkillUnresolvable, WhyInternalError,
 	} {
-		if got := parseRecord(t, Line(fixed, "g", why, ""))[2]; got != why {
+		if got := parseRecord(t, line(fixed, "g", why, ""))[2]; got != why {
 			t.Errorf("why %q recorded as %q", why, got)
-		}
-	}
-}
-
-func setenv(m map[string]string) func(string) string {
-	return func(k string) string { return m[k] }
-}
-
-// FO-12: GATE_FAILOPEN_LOG wins; empty selects $HOME/.claude; HOME unset is
-// treated as empty.
-func TestPath(t *testing.T) {
-	for _, c := range []struct {
-		env  map[string]string
-		want string
-	}{
-		{map[string]string{"GATE_FAILOPEN_LOG": "/x/log", "HOME": "/h"}, "/x/log"},
-		{map[string]string{"GATE_FAILOPEN_LOG": "", "HOME": "/h"}, "/h/.claude/gate-failopen.jsonl"},
-		// Spelled as bash's "$HOME/.claude/gate-failopen.jsonl" spells it: never
-		// cleaned, so ".." after a symlink means what the kernel says it means.
-		{map[string]string{"HOME": "/h/"}, "/h//.claude/gate-failopen.jsonl"},
-		{map[string]string{"HOME": "/h/link/.."}, "/h/link/../.claude/gate-failopen.jsonl"},
-		{map[string]string{}, "/.claude/gate-failopen.jsonl"},
-	} {
-		if got := Path(setenv(c.env)); got != c.want {
-			t.Errorf("Path(%v) = %q, want %q", c.env, got, c.want)
 		}
 	}
 }
@@ -186,30 +165,29 @@ func TestRecordIntoReadOnlyFile(t *testing.T) {
 // parses as a JSON object with exactly the four keys in order, and the why
 // value is in the closed set or quarantined.
 func FuzzLine(f *testing.F) {
-	f.Add("how-do-i", "no-jq", `evil","injected":"yes`)
+	f.Add("how-do-i", "malformed-payload", `evil","injected":"yes`)
 	f.Add("how-do-i", `lib-unreadable:x","injected":"yes`, "sess1")
-	f.Add(`evil","injected":"yes`, "no-jq", "s1")
+	f.Add(`evil","injected":"yes`, "internal-error", "s1")
 	f.Add("g", "w", "a\nb\r\x00\u2028\"\\")
 	f.Add("", "", "")
 	f.Add("g\xff", "unrecognized:x", "été")
 	f.Fuzz(func(t *testing.T, gate, why, sid string) {
-		line := Line(fixed, gate, why, sid)
-		rec := parseRecord(t, line)
+		rec := parseRecord(t, line(fixed, gate, why, sid))
 		if rec[0] != "2026-11-30T07:34:26Z" {
 			t.Fatalf("ts = %q", rec[0])
 		}
 		// A quarantined why gains its prefix after the cap (doc.go,
 		// TestFieldsCapped): the sanitised, capped value is what follows it.
 		w := rec[2]
-		if inSet := closedSet[w] || strings.HasPrefix(w, LibUnreadablePrefix); !inSet {
-			q, ok := strings.CutPrefix(w, UnrecognizedPrefix)
-			if !ok || closedSet[q] || strings.HasPrefix(q, LibUnreadablePrefix) {
+		if inSet := classify(w) == w; !inSet {
+			q, ok := strings.CutPrefix(w, gatelog.UnrecognizedPrefix)
+			if !ok || classify(q) == q {
 				t.Fatalf("why %q escaped the closed set", w)
 			}
 			w = q
 		}
 		for _, v := range []string{rec[1], w, rec[3]} {
-			if Sanitize(v) != v {
+			if gatelog.Sanitize(v) != v {
 				t.Fatalf("unsanitised value %q", v)
 			}
 		}
@@ -221,4 +199,15 @@ func trunc(b []byte) string {
 		return string(b[:200]) + "…"
 	}
 	return string(b)
+}
+
+// The zero Log and a nil *Log record nothing and report no error.
+func TestZeroLogRecordsNothing(t *testing.T) {
+	if err := (&Log{}).Record("g", WhyInternalError, ""); err != nil {
+		t.Errorf("zero Log: %v", err)
+	}
+	var l *Log
+	if err := l.Record("g", WhyInternalError, ""); err != nil {
+		t.Errorf("nil Log: %v", err)
+	}
 }

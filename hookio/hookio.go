@@ -5,47 +5,65 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+
+	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
-// Decoding errors. Both are blind failures: a hook records them
-// ([ErrMalformed] as "malformed-payload", [ErrNonObject] as
-// "non-object-payload") and lets the session go on.
+// The kinds of [DecodeError]. Each is a blind failure: a hook records it
+// (ErrNonObject as "non-object-payload", the others as "malformed-payload")
+// and lets the session go on.
 var (
-	// ErrMalformed: stdin is empty, is not exactly one JSON value, or is
-	// null or false.
+	// ErrMalformed: the payload is empty, is not exactly one JSON value, is
+	// null or false, or is beyond the decoding limits (see [Read]).
 	ErrMalformed = errors.New("malformed hook payload")
-	// ErrNonObject: stdin is one JSON string, number, true or array.
+	// ErrNonObject: the payload is one JSON string, number, true or array.
 	ErrNonObject = errors.New("hook payload is not a JSON object")
+	// ErrTooLarge: the payload is longer than 16 MiB.
+	ErrTooLarge = errors.New("hook payload too large")
 )
 
-// DecodeError wraps ErrMalformed or ErrNonObject with the underlying cause.
+// DecodeError reports a payload [Read] refused. It unwraps to both its Kind
+// (errors.Is(err, ErrMalformed)) and, when there is one, the underlying
+// error (errors.As(err, &syntaxErr) with a *json.SyntaxError, say).
 type DecodeError struct {
-	Kind error // ErrMalformed or ErrNonObject
-	Err  error // the JSON error, if any
+	Kind error // ErrMalformed, ErrNonObject or ErrTooLarge; nil means ErrMalformed
+	Err  error // the underlying error, if any
+}
+
+func (e *DecodeError) kind() error {
+	if e.Kind == nil {
+		return ErrMalformed
+	}
+	return e.Kind
 }
 
 func (e *DecodeError) Error() string {
 	if e.Err != nil {
-		return e.Kind.Error() + ": " + e.Err.Error()
+		return e.kind().Error() + ": " + e.Err.Error()
 	}
-	return e.Kind.Error()
+	return e.kind().Error()
 }
 
-func (e *DecodeError) Unwrap() error { return e.Kind }
+// Unwrap returns the kind and, when there is one, the underlying error.
+func (e *DecodeError) Unwrap() []error {
+	if e.Err != nil {
+		return []error{e.kind(), e.Err}
+	}
+	return []error{e.kind()}
+}
 
 // Payload is a decoded hook payload: the top-level object's members, keys
-// matched exactly (with duplicate keys the last one wins).
+// matched exactly and case-sensitively (with duplicate keys the last one
+// wins). Its accessors read a nil *Payload (or the zero Payload) as a
+// payload with every member absent.
 type Payload struct {
 	fields map[string]json.RawMessage
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
-// Decode parses a hook payload. A leading UTF-8 BOM and surrounding
-// whitespace are tolerated; anything after the first value is malformed, and
-// so is a payload beyond the decoding limits ([MaxMembers], [MaxDepth]).
-// Read the payload with [ReadPayload], which bounds its size.
-func Decode(data []byte) (*Payload, error) {
+// decode parses a whole payload (see [Read]).
+func decode(data []byte) (*Payload, error) {
 	data = bytes.TrimPrefix(data, bom)
 	if err := checkLimits(data); err != nil {
 		return nil, &DecodeError{Kind: ErrMalformed, Err: err}
@@ -72,8 +90,11 @@ func Decode(data []byte) (*Payload, error) {
 	return &Payload{fields: fields}, nil
 }
 
-// Field returns a top-level member, exactly as named.
+// Field returns a top-level member, exactly as named, as its JSON text.
 func (p *Payload) Field(name string) (json.RawMessage, bool) {
+	if p == nil {
+		return nil, false
+	}
 	v, ok := p.fields[name]
 	return v, ok
 }
@@ -84,7 +105,7 @@ func truthy(v json.RawMessage) bool {
 	return len(v) > 0 && v[0] != 'n' && v[0] != 'f'
 }
 
-// first returns the first truthy member of obj among names.
+// first returns the first truthy member of obj among names (jq's a // b).
 func first(obj map[string]json.RawMessage, names ...string) (json.RawMessage, bool) {
 	for _, n := range names {
 		if v, ok := obj[n]; ok && truthy(v) {
@@ -94,30 +115,31 @@ func first(obj map[string]json.RawMessage, names ...string) (json.RawMessage, bo
 	return nil, false
 }
 
-// text renders a value the way the hooks read jq's raw output: a string
-// without its trailing LFs, anything else as its JSON text.
+// text renders a value the way the hooks read jq's raw output through a
+// shell command substitution: jq -r's text without its trailing LFs.
 func text(v json.RawMessage) string {
-	if v[0] == '"' {
-		var s string
-		json.Unmarshal(v, &s)
-		return strings.TrimRight(s, "\n")
-	}
-	return string(v)
+	return strings.TrimRight(jqtext.Render(v), "\n")
 }
 
-// ToolName is tool_name if truthy, else tool if truthy, else "" (a string's
-// trailing LFs removed).
+// ToolName is tool_name if truthy, else tool if truthy, else "", as text (a
+// string without its trailing LFs).
 func (p *Payload) ToolName() string {
+	if p == nil {
+		return ""
+	}
 	if v, ok := first(p.fields, "tool_name", "tool"); ok {
 		return text(v)
 	}
 	return ""
 }
 
-// Skill is tool_input.skill if truthy, else input.skill if truthy, else "".
-// A tool_input (or, when that is absent or null, an input) that is present
-// but not an object yields "" (jq fails to index it).
+// Skill is tool_input.skill if truthy, else input.skill if truthy, else "",
+// as text. A tool_input (or, when that is absent or null, an input) that is
+// present but not an object yields "" (jq fails to index it).
 func (p *Payload) Skill() string {
+	if p == nil {
+		return ""
+	}
 	for _, name := range []string{"tool_input", "input"} {
 		v, ok := p.fields[name]
 		if !ok || v[0] == 'n' {
@@ -137,44 +159,30 @@ func (p *Payload) Skill() string {
 	return ""
 }
 
-// isInteger reports whether a JSON number is written as an integer.
-func isInteger(v []byte) bool {
-	if len(v) > 0 && v[0] == '-' {
-		v = v[1:]
-	}
-	for _, c := range v {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return len(v) > 0
-}
-
-// SessionID is session_id as text: a string without its trailing LFs, true
-// as "true", an integer as its decimal text. It reports false when the id is
-// missing, null or false, and for objects, arrays and non-integer numbers.
+// SessionID is session_id as jq -r renders it, trailing LFs removed: a
+// string as its text, a number in jq's form (1.50 as 1.5), true as "true",
+// an object or array pretty-printed. It reports false when the id is
+// missing, null or false. Every hook derives its session key from this one
+// text.
 func (p *Payload) SessionID() (string, bool) {
+	if p == nil {
+		return "", false
+	}
 	v, ok := first(p.fields, "session_id")
 	if !ok {
 		return "", false
 	}
-	switch {
-	case v[0] == '"':
-		return text(v), true
-	case v[0] == 't', isInteger(v):
-		return string(v), true
-	}
-	return "", false
+	return text(v), true
 }
 
-// Response is tool_response if truthy, else response if truthy.
-func (p *Payload) Response() (json.RawMessage, bool) {
+// response is tool_response if truthy, else response if truthy.
+func (p *Payload) response() (json.RawMessage, bool) {
 	return first(p.fields, "tool_response", "response")
 }
 
-// IsHowDoI reports whether skill names the /how-do-i skill: exactly
+// isHowDoI reports whether skill names the /how-do-i skill: exactly
 // "how-do-i" or this plugin's "procedures:how-do-i" (never a look-alike such
 // as "evil:how-do-i").
-func IsHowDoI(skill string) bool {
+func isHowDoI(skill string) bool {
 	return skill == "how-do-i" || skill == "procedures:how-do-i"
 }

@@ -16,9 +16,9 @@ func TestClassifyResponseDropsNUL(t *testing.T) {
 	}
 	for _, c := range cases {
 		resp, _ := json.Marshal(map[string]any{"status": "forked", "success": true, "result": c.result})
-		shape, d, _ := ClassifyResponse(resp)
-		if d != c.digest || (c.digest != "") != (shape == Digest) {
-			t.Errorf("result %q: shape %v digest %q, want digest %q", c.result, shape, d, c.digest)
+		k, d, _ := classifyResponse(resp)
+		if d != c.digest || (c.digest != "") != (k == digestKind) {
+			t.Errorf("result %q: kind %v digest %q, want digest %q", c.result, k, d, c.digest)
 		}
 	}
 }

@@ -6,46 +6,46 @@ import (
 	"io"
 )
 
-// MaxPayload is the most a hook reads from stdin: 16 MiB. Real payloads are a
-// few kilobytes and a large digest is far below it.
-const MaxPayload = 16 << 20
+// maxPayload is the most [Read] takes from its reader: 16 MiB. Real payloads
+// are a few kilobytes and a large digest is far below it.
+const maxPayload = 16 << 20
 
-// ErrTooLarge reports a payload above [MaxPayload] bytes. A hook records it
-// as "malformed-payload", like any other undecodable payload.
-var ErrTooLarge = errors.New("hook payload too large")
+// Decoding limits. A payload within maxPayload may still be costly to decode
+// into maps (millions of tiny members), so [Read] first makes one linear pass
+// over the bytes, without allocating, that counts object members and
+// nesting, and refuses a payload beyond either limit as malformed. Arrays and
+// strings cost no more than their bytes and are not counted.
+const (
+	// maxMembers caps the object members of the whole payload, at every
+	// depth (real payloads have a few dozen).
+	maxMembers = 100_000
+	// maxDepth caps the nesting of objects and arrays.
+	maxDepth = 512
+)
 
-// ReadPayload reads a whole hook payload from r, but never more than
-// MaxPayload+1 bytes: a longer one is an error wrapping [ErrTooLarge] (the
-// rest of r is left unread). Any read error is returned as is.
-func ReadPayload(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxPayload+1))
+// Read reads one hook payload from r and decodes it: exactly one JSON object,
+// a leading UTF-8 BOM and surrounding white space tolerated. It reads at most
+// 16 MiB and one byte, leaving the rest of r unread: a longer payload is a
+// [*DecodeError] of kind [ErrTooLarge]. A payload that is not one JSON value
+// (trailing data included), is null or false, or holds more than 100,000
+// object members or nests deeper than 512 is one of kind [ErrMalformed],
+// checked before any map is built; a string, number, true or array is one of
+// kind [ErrNonObject]. A read error is returned as it is.
+func Read(r io.Reader) (*Payload, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxPayload+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > MaxPayload {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, MaxPayload)
+	if len(data) > maxPayload {
+		return nil, &DecodeError{Kind: ErrTooLarge, Err: fmt.Errorf("more than %d bytes", maxPayload)}
 	}
-	return data, nil
+	return decode(data)
 }
-
-// Decoding limits. A payload within [MaxPayload] may still be costly to
-// decode into maps (millions of tiny members), so [Decode] first makes one
-// linear pass over the bytes, without allocating, that counts object
-// members and nesting, and refuses a payload beyond either limit as
-// malformed. Arrays and strings cost no more than their bytes and are not
-// counted.
-const (
-	// MaxMembers caps the object members of the whole payload, at every
-	// depth (real payloads have a few dozen).
-	MaxMembers = 100_000
-	// MaxDepth caps the nesting of objects and arrays.
-	MaxDepth = 512
-)
 
 // errTooComplex is the cause of a payload refused by the decoding limits.
 var errTooComplex = errors.New("payload too complex to decode")
 
-// checkLimits is the pass described at [MaxMembers]. It does not validate:
+// checkLimits is the pass described at maxMembers. It does not validate:
 // the JSON decoder does that afterwards, on a payload now known to be cheap.
 // A member is counted at each ':' outside a string.
 func checkLimits(data []byte) error {
@@ -59,14 +59,14 @@ func checkLimits(data []byte) error {
 				}
 			}
 		case '{', '[':
-			if depth++; depth > MaxDepth {
-				return fmt.Errorf("%w: nested deeper than %d", errTooComplex, MaxDepth)
+			if depth++; depth > maxDepth {
+				return fmt.Errorf("%w: nested deeper than %d", errTooComplex, maxDepth)
 			}
 		case '}', ']':
 			depth--
 		case ':':
-			if members++; members > MaxMembers {
-				return fmt.Errorf("%w: more than %d object members", errTooComplex, MaxMembers)
+			if members++; members > maxMembers {
+				return fmt.Errorf("%w: more than %d object members", errTooComplex, maxMembers)
 			}
 		}
 	}

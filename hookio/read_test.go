@@ -12,17 +12,19 @@ import (
 // more than the cap plus one byte is consumed.
 func TestReadPayloadCap(t *testing.T) {
 	const cap16 = 16 << 20
-	if MaxPayload != cap16 {
-		t.Fatalf("MaxPayload = %d, want 16 MiB", MaxPayload)
+	if maxPayload != cap16 {
+		t.Fatalf("maxPayload = %d, want 16 MiB", maxPayload)
 	}
-	data, err := ReadPayload(bytes.NewReader(make([]byte, cap16)))
-	if err != nil || len(data) != cap16 {
-		t.Fatalf("16 MiB: %d bytes, %v", len(data), err)
+	// 16 MiB of white space around an object: read whole, then decoded.
+	exact := append([]byte("{}"), bytes.Repeat([]byte(" "), cap16-2)...)
+	if p, err := Read(bytes.NewReader(exact)); err != nil || p == nil {
+		t.Fatalf("16 MiB: %v", err)
 	}
 	r := bytes.NewReader(make([]byte, cap16+100))
-	data, err = ReadPayload(r)
-	if !errors.Is(err, ErrTooLarge) || data != nil {
-		t.Fatalf("16 MiB + 100: %d bytes, %v; want ErrTooLarge", len(data), err)
+	p, err := Read(r)
+	var de *DecodeError
+	if !errors.Is(err, ErrTooLarge) || !errors.As(err, &de) || p != nil {
+		t.Fatalf("16 MiB + 100: %v; want a DecodeError of ErrTooLarge", err)
 	}
 	if r.Len() != 99 {
 		t.Errorf("read %d bytes past the cap, want 1", 100-r.Len())
@@ -51,7 +53,7 @@ func TestDecodeLimits(t *testing.T) {
 		[]byte(`{"a":"` + strings.Repeat(`:{[\"`, 100_000) + `"}`), // inside a string: not counted
 	}
 	for i, data := range ok {
-		if _, err := Decode(data); err != nil {
+		if _, err := decode(data); err != nil {
 			t.Errorf("ok[%d]: %v", i, err)
 		}
 	}
@@ -60,7 +62,7 @@ func TestDecodeLimits(t *testing.T) {
 		[]byte(`{"a":` + strings.Repeat("[", 512) + strings.Repeat("]", 512) + `}`),
 	}
 	for i, data := range bad {
-		_, err := Decode(data)
+		_, err := decode(data)
 		if !errors.Is(err, ErrMalformed) {
 			t.Errorf("bad[%d]: %v, want ErrMalformed", i, err)
 		}
@@ -74,7 +76,7 @@ func TestDecodeLimits(t *testing.T) {
 func BenchmarkDecodeCap(b *testing.B) {
 	members := manyMembers(1_200_000) // just under 16 MiB
 	digest := []byte(`{"session_id":"s1","tool_name":"Skill","tool_input":{"skill":"how-do-i"},"tool_response":{"success":true,"status":"forked","result":"` +
-		strings.Repeat("word ", (MaxPayload-200)/5) + `"}}`)
+		strings.Repeat("word ", (maxPayload-200)/5) + `"}}`)
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -83,11 +85,8 @@ func BenchmarkDecodeCap(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(c.data)))
 			for b.Loop() {
-				data, err := ReadPayload(bytes.NewReader(c.data))
-				if err != nil {
-					b.Fatal(err)
-				}
-				Classify(data)
+				p, _ := Read(bytes.NewReader(c.data))
+				p.Classify()
 			}
 		})
 	}
@@ -101,11 +100,11 @@ func FuzzCheckLimits(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		err := checkLimits(data)
-		if err != nil && len(data) < MaxMembers && bytes.Count(data, []byte("["))+
-			bytes.Count(data, []byte("{")) <= MaxDepth {
+		if err != nil && len(data) < maxMembers && bytes.Count(data, []byte("["))+
+			bytes.Count(data, []byte("{")) <= maxDepth {
 			t.Fatalf("refused a small payload: %v", err)
 		}
-		Decode(data) // must not panic
+		decode(data) // must not panic
 	})
 }
 

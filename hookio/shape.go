@@ -8,31 +8,26 @@ import (
 	"unicode"
 )
 
-// Shape classifies a payload for the digest recorder.
+// Shape is what a payload is to the digest recorder.
 type Shape int
 
 const (
-	// OtherTool: the tool is not exactly "Skill". Silent decline.
-	OtherTool Shape = iota + 1
-	// OtherSkill: the skill is not /how-do-i. Silent decline.
-	OtherSkill
+	// Other: not a Skill call of /how-do-i (another tool, or another
+	// skill). A silent decline.
+	Other Shape = iota + 1
 	// Digest: a completed fork's digest, in Result.Digest (it may still be
-	// whitespace only, which the store declines).
+	// white space only, which a store declines).
 	Digest
-	// Refused: the user refused the tool use. Benign, silent.
-	Refused
-	// Background: the scout runs in the background. Benign, silent.
-	Background
-	// Launching: a launch notice, not a result. Benign, silent.
-	Launching
-	// Failed: the fork reported success:false. Benign, silent.
-	Failed
-	// Unrecognized: no digest and no explanation why. Blind: record
+	// Benign: no digest, for a reason the response gives: the user refused
+	// the tool use, the scout runs in the background, a launch notice, or
+	// the fork reported success:false. Silent.
+	Benign
+	// Unrecognized: no digest and no explanation why. Blind: a hook records
 	// "payload-shape-unrecognized".
 	Unrecognized
 )
 
-var shapeNames = [...]string{"", "other-tool", "other-skill", "digest", "refused", "background", "launching", "failed", "unrecognized"}
+var shapeNames = [...]string{"", "other", "digest", "benign", "unrecognized"}
 
 func (s Shape) String() string {
 	if s > 0 && int(s) < len(shapeNames) {
@@ -41,52 +36,102 @@ func (s Shape) String() string {
 	return "Shape(?)"
 }
 
-// Benign reports whether the shape is an explained non-digest of the
-// skill's own completion (refused, background, launching, failed).
-func (s Shape) Benign() bool {
-	return s == Refused || s == Background || s == Launching || s == Failed
+// kind is the detailed classification behind a Shape.
+type kind int
+
+const (
+	otherTool kind = iota + 1
+	otherSkill
+	digestKind
+	refused
+	background
+	launching
+	failed
+	unrecognized
+)
+
+func (k kind) shape() Shape {
+	switch k {
+	case otherTool, otherSkill:
+		return Other
+	case digestKind:
+		return Digest
+	case refused, background, launching, failed:
+		return Benign
+	}
+	return Unrecognized
+}
+
+var kindNames = [...]string{"", "other-tool", "other-skill", "digest", "refused", "background", "launching", "failed", "unrecognized"}
+
+func (k kind) String() string {
+	if k > 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(?)"
 }
 
 // Result is the classification of one payload.
 type Result struct {
 	Shape Shape
-	// SessionID is the raw session id text and HasSessionID whether there
-	// is one (see [Payload.SessionID]).
-	SessionID    string
-	HasSessionID bool
+	// SessionID is the session id a digest can be keyed by: the text of
+	// [Payload.SessionID] when session_id is a string, true or an integer,
+	// else "" (missing, null, false, and objects, arrays and fractional
+	// numbers, which are refused).
+	SessionID string
 	// Digest is the digest text when Shape is Digest, NUL bytes and
 	// trailing LFs removed.
 	Digest string
-	// Legacy reports a digest taken from the legacy string wrapper.
-	Legacy bool
+
+	kind   kind // the detail behind Shape
+	legacy bool // the digest came from the legacy string wrapper
 }
 
-// Classify decodes stdin and classifies it. A decoding failure is a
-// *DecodeError (see [Decode]); otherwise the result says, in this order,
-// whether the tool is Skill, the skill is /how-do-i, and what the response
-// holds.
-func Classify(data []byte) (Result, error) {
-	p, err := Decode(data)
-	if err != nil {
-		return Result{}, err
-	}
-	return p.Classify(), nil
-}
-
-// Classify classifies a decoded payload (see [Classify]).
+// Classify classifies a PostToolUse payload for the digest recorder: in
+// this order, whether the tool is Skill, whether the skill is /how-do-i
+// (exactly "how-do-i" or "procedures:how-do-i"), and what the response
+// (tool_response if truthy, else response) holds. The live object shape
+// needs status "forked" and success true and carries the digest, unwrapped,
+// in result; the legacy string shape carries it behind a "Skill "…"
+// completed (forked execution). … Result:" wrapper. A nil payload is
+// [Other].
 func (p *Payload) Classify() Result {
 	var r Result
-	r.SessionID, r.HasSessionID = p.SessionID()
+	r.SessionID = keyableSessionID(p)
 	switch {
 	case p.ToolName() != "Skill":
-		r.Shape = OtherTool
-	case !IsHowDoI(p.Skill()):
-		r.Shape = OtherSkill
+		r.kind = otherTool
+	case !isHowDoI(p.Skill()):
+		r.kind = otherSkill
 	default:
-		resp, _ := p.Response()
-		r.Shape, r.Digest, r.Legacy = ClassifyResponse(resp)
+		resp, _ := p.response()
+		r.kind, r.Digest, r.legacy = classifyResponse(resp)
 	}
+	r.Shape = r.kind.shape()
 	return r
+}
+
+// keyableSessionID is [Result.SessionID].
+func keyableSessionID(p *Payload) string {
+	v, ok := p.Field("session_id")
+	if !ok || len(v) == 0 || !(v[0] == '"' || v[0] == 't' || isInteger(v)) {
+		return ""
+	}
+	id, _ := p.SessionID()
+	return id
+}
+
+// isInteger reports whether a JSON number is written as an integer.
+func isInteger(v []byte) bool {
+	if len(v) > 0 && v[0] == '-' {
+		v = v[1:]
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(v) > 0
 }
 
 // space is \s as jq (Oniguruma) means it: Unicode White_Space.
@@ -100,9 +145,9 @@ var wrapper = sync.OnceValue(func() *regexp.Regexp {
 })
 
 const (
-	refusal    = "want to proceed with this tool use"
-	background = "Scout is running in the background"
-	launching  = "Launching skill:"
+	refusalText    = "want to proceed with this tool use"
+	backgroundText = "Scout is running in the background"
+	launchingText  = "Launching skill:"
 )
 
 // startsWith reports whether s starts with prefix after optional leading
@@ -113,16 +158,14 @@ func startsWith(s, prefix string) bool {
 
 // rejected reports whether a candidate is a notice rather than a digest.
 func rejected(s string) bool {
-	return strings.Contains(s, refusal) || startsWith(s, background) || startsWith(s, launching)
+	return strings.Contains(s, refusalText) || startsWith(s, backgroundText) || startsWith(s, launchingText)
 }
 
-// ClassifyResponse classifies the tool response of a /how-do-i Skill call
-// (nil when there is none). The live object shape needs status "forked" and
-// success true and carries the digest, unwrapped, in result; the legacy
-// string shape carries it behind a "Skill "…" completed (forked execution).
-// … Result:" wrapper. It returns the shape, the digest text (NUL bytes and
-// trailing LFs removed) and whether the legacy wrapper was used.
-func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
+// classifyResponse classifies the tool response of a /how-do-i Skill call
+// (nil when there is none; see [Payload.Classify]). It returns the kind, the
+// digest text (NUL bytes and trailing LFs removed) and whether the legacy
+// wrapper was used.
+func classifyResponse(resp json.RawMessage) (kind, string, bool) {
 	var obj map[string]json.RawMessage
 	var str string
 	isObj, isStr := false, false
@@ -148,7 +191,7 @@ func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
 	}
 	if found && !rejected(candidate) {
 		if d := commandSubstitution(candidate); d != "" {
-			return Digest, d, isStr
+			return digestKind, d, isStr
 		}
 	}
 	// No digest: benign only if the hook can say why.
@@ -161,22 +204,22 @@ func ClassifyResponse(resp json.RawMessage) (Shape, string, bool) {
 		case res[0] == '"':
 			t, _ = stringOf(res)
 		default:
-			return Unrecognized, "", false
+			return unrecognized, "", false
 		}
 	case isStr:
 		t = str
 	}
 	switch {
-	case strings.Contains(t, refusal):
-		return Refused, "", false
-	case startsWith(t, background):
-		return Background, "", false
-	case startsWith(t, launching):
-		return Launching, "", false
+	case strings.Contains(t, refusalText):
+		return refused, "", false
+	case startsWith(t, backgroundText):
+		return background, "", false
+	case startsWith(t, launchingText):
+		return launching, "", false
 	case isObj && string(obj["success"]) == "false":
-		return Failed, "", false
+		return failed, "", false
 	}
-	return Unrecognized, "", false
+	return unrecognized, "", false
 }
 
 // commandSubstitution is s as a shell command substitution yields it, the

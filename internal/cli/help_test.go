@@ -8,7 +8,7 @@ import (
 
 func TestHelpAnswer(t *testing.T) {
 	cmd := Help{Name: "x-cmd", Usage: "Usage: x-cmd [args]\n"}
-	hook := Help{Name: "x-hook", Usage: "Usage: x-hook < payload\n", Hook: true}
+	hook := Help{Name: "digest-record", Usage: "Usage: digest-record < payload\n"} // a hook of the wiring table
 	for _, tc := range []struct {
 		h              Help
 		args           []string
@@ -24,7 +24,7 @@ func TestHelpAnswer(t *testing.T) {
 		{cmd, []string{"--bogus"}, 0, false, "", ""},
 		{hook, nil, 0, false, "", ""},
 		{hook, []string{"--help"}, 0, true, hook.Usage, ""},
-		{hook, []string{"--version"}, 0, true, "x-hook " + Version() + "\n", ""},
+		{hook, []string{"--version"}, 0, true, "digest-record " + Version() + "\n", ""},
 		{hook, []string{"anything"}, 0, true, "", hook.Usage},
 		{hook, []string{""}, 0, true, "", hook.Usage},
 	} {

@@ -171,7 +171,7 @@ func (fx *fixture) escapes(t *testing.T) []string {
 func hookOf(t *testing.T, command string) Command {
 	t.Helper()
 	c, ok := Lookup(command)
-	if !ok || !c.Hook {
+	if !ok || !wiring.IsHook(command) {
 		t.Fatalf("%s is not a hook command", command)
 	}
 	return c

@@ -15,7 +15,7 @@ func BenchmarkSummarize1GB(b *testing.B) {
 	const size = 1 << 30
 	var block strings.Builder
 	for i := 0; block.Len() < 64<<10; i++ {
-		why := raw(everyReason[i%len(everyReason)])
+		why := everyReason[i%len(everyReason)]
 		block.WriteString(foLine(fixedNow.Add(-time.Duration(i)*time.Second), fmt.Sprintf("gate%d", i%7), why, fmt.Sprintf("session-%d", i)))
 		if i%50 == 0 {
 			block.WriteString("garbage line\n")

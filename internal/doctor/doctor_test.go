@@ -390,7 +390,7 @@ func TestJSONMatchesText(t *testing.T) {
 	w.env["PROCEDURES_ENABLE_AM_I_DONE_GATE"] = "false"
 	var log strings.Builder
 	for _, why := range everyReason {
-		log.WriteString(foLine(fixedNow.Add(-time.Hour), "how-do-i", raw(why), "s"))
+		log.WriteString(foLine(fixedNow.Add(-time.Hour), "how-do-i", why, "s"))
 	}
 	log.WriteString("garbage\n")
 	writeFile(t, w.home, ".claude/gate-failopen.jsonl", log.String(), 0o644)

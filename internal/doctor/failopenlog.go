@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
 // MaxGroups caps the distinct gate/reason pairs a log summary keeps; rows
@@ -131,11 +133,27 @@ func (g *Group) note(r row) {
 	}
 }
 
-// knownReason reports whether the logger can have written why: a member of
-// the closed set, lib-unreadable:<name> or unrecognized:<reason>.
+// The reasons only the bash original's hooks recorded; a log written before
+// the Go hooks replaced them may still hold them.
+const (
+	whyNoJQ = "no-jq"
+	// libUnreadablePrefix starts the bash logger's one open-ended reason:
+	// "lib-unreadable:" followed by any (sanitised) library name, even none.
+	libUnreadablePrefix = "lib-unreadable:"
+)
+
+// knownReason reports whether a logger can have written why: a reason of
+// package failopen's closed set, one of the bash original's
+// (no-jq, lib-unreadable:<name>) or unrecognized:<reason>.
 func knownReason(why []byte) bool {
-	w := string(why)
-	return strings.HasPrefix(w, failopen.UnrecognizedPrefix) || failopen.Classify(w) == w
+	switch w := string(why); w {
+	case failopen.WhyResetHookNeverRan, failopen.WhyActivityUndetermined, failopen.WhyStoreUnwritable,
+		failopen.WhyPayloadShapeUnrecognized, failopen.WhyMalformedPayload, failopen.WhyNonObjectPayload,
+		failopen.WhySkillUnresolvable, failopen.WhyInternalError, whyNoJQ:
+		return true
+	default:
+		return strings.HasPrefix(w, gatelog.UnrecognizedPrefix) || strings.HasPrefix(w, libUnreadablePrefix)
+	}
 }
 
 // reasonFix is the advice for a blind release with reason why.
@@ -153,7 +171,9 @@ func reasonFix(why string) string {
 		return "the hook was given a payload it could not read: check that Claude Code runs it as a hook, and update procedures"
 	case why == failopen.WhyPayloadShapeUnrecognized:
 		return "the Skill tool's payload changed shape: update procedures"
-	case why == failopen.WhyNoJQ, strings.HasPrefix(why, failopen.LibUnreadablePrefix):
+	case why == failopen.WhyInternalError:
+		return "a hook panicked and released (a bug): update procedures, and report it"
+	case why == whyNoJQ, strings.HasPrefix(why, libUnreadablePrefix):
 		return "a bash hook of the original plugin is still wired: replace it with the procedures bundle"
 	default:
 		return "a hook recorded a reason this build does not know (internal-error is a bug): update procedures, and report it"
@@ -193,7 +213,7 @@ func logWritable(path string) error {
 // checkFailOpen adds the Fail-open log findings.
 func checkFailOpen(r *Report, o *Options, since time.Time) {
 	add := func(f Finding) { f.Section = SectionFailOpen; r.add(f) }
-	path := failopen.Path(o.Getenv)
+	path := config.FailOpenLogPath(o.Getenv)
 	_, statErr := os.Stat(path)
 	missing := errors.Is(statErr, fs.ErrNotExist)
 	if err := logWritable(path); err != nil {
@@ -224,10 +244,10 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	for _, g := range s.Groups {
 		add(Finding{Status: Fail, Subject: g.Gate + " " + g.Reason,
 			Reason: fmt.Sprintf("%s, first %s, last %s, recent sessions %s", plural(g.Count, "blind release"),
-				g.First.UTC().Format(failopen.TimeLayout), g.Last.UTC().Format(failopen.TimeLayout), sessionList(g.Sessions)),
+				g.First.UTC().Format(gatelog.TimeLayout), g.Last.UTC().Format(gatelog.TimeLayout), sessionList(g.Sessions)),
 			Fix: reasonFix(g.Reason) + "; then look past the fixed rows with --since",
 			Data: map[string]any{"gate": g.Gate, "reason": g.Reason, "count": g.Count,
-				"first": g.First.UTC().Format(failopen.TimeLayout), "last": g.Last.UTC().Format(failopen.TimeLayout),
+				"first": g.First.UTC().Format(gatelog.TimeLayout), "last": g.Last.UTC().Format(gatelog.TimeLayout),
 				"sessions": g.Sessions}})
 	}
 	if s.Overflow > 0 {

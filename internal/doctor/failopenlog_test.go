@@ -7,22 +7,27 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
 // Every reason the logger can write, in the closed set order, plus one of
 // each open-ended family.
 var everyReason = []string{
-	failopen.WhyNoJQ, failopen.WhyResetHookNeverRan, failopen.WhyActivityUndetermined,
+	whyNoJQ, failopen.WhyResetHookNeverRan, failopen.WhyActivityUndetermined,
 	failopen.WhyStoreUnwritable, failopen.WhyPayloadShapeUnrecognized, failopen.WhyMalformedPayload,
-	failopen.WhyNonObjectPayload, failopen.WhySkillUnresolvable,
+	failopen.WhyNonObjectPayload, failopen.WhySkillUnresolvable, failopen.WhyInternalError,
 	"lib-unreadable:turn-state", "unrecognized:internal-error",
 }
 
-// raw is the why a hook passes the logger for the recorded reason why.
-func raw(why string) string { return strings.TrimPrefix(why, failopen.UnrecognizedPrefix) }
-
+// foLine is a row as a logger (Go or bash) writes it: a reason doctor does
+// not know is quarantined.
 func foLine(ts time.Time, gate, why, sid string) string {
-	return string(failopen.Line(ts, gate, why, sid))
+	return string(gatelog.Line(ts, gate, why, sid, func(w string) string {
+		if knownReason([]byte(w)) {
+			return w
+		}
+		return gatelog.UnrecognizedPrefix + w
+	}))
 }
 
 // A log with rows of every reason (reason i has i+1 rows, an hour apart),
@@ -33,7 +38,7 @@ func TestSummarizeFailOpenCounts(t *testing.T) {
 	var b strings.Builder
 	for i, why := range everyReason {
 		for j := 0; j <= i; j++ {
-			b.WriteString(foLine(since.Add(time.Duration(j)*time.Hour), "how-do-i", raw(why), fmt.Sprintf("s%d", j)))
+			b.WriteString(foLine(since.Add(time.Duration(j)*time.Hour), "how-do-i", why, fmt.Sprintf("s%d", j)))
 		}
 	}
 	// Before the window: not counted in the groups.
@@ -62,15 +67,16 @@ func TestSummarizeFailOpenCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	firstGarbage := 55 + 1 + 1 // 55 reason rows, one old row
+	rows := len(everyReason) * (len(everyReason) + 1) / 2 // reason i has i+1 rows
+	firstGarbage := rows + 1 + 1                          // the reason rows, one old row
 	if s.Unparseable != len(garbage) || s.FirstUnparseable != firstGarbage {
 		t.Errorf("unparseable %d (first line %d), want %d (first %d)", s.Unparseable, s.FirstUnparseable, len(garbage), firstGarbage)
 	}
 	if s.Overlong != 1 || s.FirstOverlong != firstGarbage+len(garbage) {
 		t.Errorf("overlong %d at %d", s.Overlong, s.FirstOverlong)
 	}
-	if s.Older != 1 || s.InWindow != 56 {
-		t.Errorf("older %d, in window %d; want 1, 56", s.Older, s.InWindow)
+	if s.Older != 1 || s.InWindow != rows+1 {
+		t.Errorf("older %d, in window %d; want 1, %d", s.Older, s.InWindow, rows+1)
 	}
 	got := map[string]*Group{}
 	for _, g := range s.Groups {
@@ -236,11 +242,29 @@ func FuzzParseTS(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		want, err := time.Parse(failopen.TimeLayout, s)
+		want, err := time.Parse(gatelog.TimeLayout, s)
 		got, ok := parseTS([]byte(s))
-		canonical := err == nil && want.Format(failopen.TimeLayout) == s
+		canonical := err == nil && want.Format(gatelog.TimeLayout) == s
 		if ok != canonical || ok && !got.Equal(want) {
 			t.Fatalf("%q: parseTS %v %v, time.Parse %v %v", s, got, ok, want, err)
 		}
 	})
+}
+
+// The Go hooks' reasons, the bash original's and quarantined ones are all
+// rows a logger can have written; internal-error has its own advice.
+func TestKnownReasons(t *testing.T) {
+	for _, why := range append(everyReason, "lib-unreadable:", "unrecognized:") {
+		if !knownReason([]byte(why)) {
+			t.Errorf("%q not known", why)
+		}
+	}
+	for _, why := range []string{"made-up", "no-jq2", "Lib-unreadable:x", ""} {
+		if knownReason([]byte(why)) {
+			t.Errorf("%q known", why)
+		}
+	}
+	if fix := reasonFix(failopen.WhyInternalError); !strings.Contains(fix, "panicked") {
+		t.Errorf("internal-error advice %q", fix)
+	}
 }

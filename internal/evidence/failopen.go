@@ -9,12 +9,12 @@ import (
 	"os"
 	"time"
 
-	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/internal/doctor"
 	"github.com/procedures-go/procedures/internal/fsx"
+	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
-// foRow is one fail-open record, as failopen.Line writes it.
+// foRow is one fail-open record, as package failopen writes it.
 type foRow struct {
 	TS        string `json:"ts"`
 	Gate      string `json:"gate"`
@@ -65,7 +65,7 @@ func readFailOpen(path string, o *Options, sk *Skipped) map[string]int {
 			var r foRow
 			ts, terr := time.Time{}, error(nil)
 			if json.Unmarshal(line, &r) == nil {
-				ts, terr = time.Parse(failopen.TimeLayout, r.TS)
+				ts, terr = time.Parse(gatelog.TimeLayout, r.TS)
 			}
 			switch {
 			case r.Gate == "" || r.TS == "" || terr != nil:

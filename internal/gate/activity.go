@@ -259,7 +259,7 @@ func stringValue(v json.RawMessage) string {
 // unset HOME counts as empty.
 func OpenTranscript(p *hookio.Payload, sid string, getenv func(string) string) *os.File {
 	if p != nil {
-		if v, ok := p.First("transcript_path"); ok && v[0] == '"' {
+		if v, ok := first(p, "transcript_path"); ok && v[0] == '"' {
 			if f := openRegular(jqtext.Render(v)); f != nil {
 				return f
 			}

@@ -34,7 +34,7 @@ func Compliance(p *hookio.Payload) bool {
 	case "Glob":
 		return noParent(p, "path", "pattern")
 	case "Bash":
-		v, ok := p.InputField("command")
+		v, ok := inputField(p, "command")
 		// A JSON text decodes to at least a sixth of its length (\u0000 is
 		// the longest escape): past this the command is over
 		// shellread.MaxCommand and is denied without being decoded.
@@ -54,7 +54,7 @@ const maxRawCommand = 6*shellread.MaxCommand + 2
 // into a text.
 func inputText(in map[string]json.RawMessage, fields string) (string, bool) {
 	for _, f := range strings.Split(fields, "|") {
-		if v, ok := in[f]; ok && hookio.Truthy(v) {
+		if v, ok := in[f]; ok && truthy(v) {
 			return strings.TrimRight(jqtext.Render(v), "\n"), v[0] != '{' && v[0] != '['
 		}
 	}
@@ -65,7 +65,7 @@ func inputText(in map[string]json.RawMessage, fields string) (string, bool) {
 // whether the result holds no "..". An input that is not an object reads as
 // empty (and passes).
 func noParent(p *hookio.Payload, fields ...string) bool {
-	in, ok := p.Input()
+	in, ok := input(p)
 	if !ok {
 		return true
 	}
@@ -85,7 +85,7 @@ var gateAgents = map[string]bool{"procedure-scout": true, "work-reviewer": true}
 // as a slash command or Skill(...)). The word "procedures" alone is not
 // enough. An input that cannot be read is refused.
 func agentCompliant(p *hookio.Payload) bool {
-	in, ok := p.Input()
+	in, ok := input(p)
 	if !ok {
 		return false
 	}

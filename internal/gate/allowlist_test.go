@@ -1,13 +1,14 @@
 package gate
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/procedures-go/procedures/hookio"
 )
 
 func decode(js string) *hookio.Payload {
-	p, err := hookio.Decode([]byte(js))
+	p, err := hookio.Read(strings.NewReader(js))
 	if err != nil {
 		return nil
 	}

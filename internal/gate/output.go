@@ -8,6 +8,15 @@ const DenyReason = "HOW-DO-I-GATE: this turn has not run Skill(procedures:how-do
 // BlockReason is the am-i-done gate's block message.
 const BlockReason = "AM-I-DONE: this turn used tools, and the work has not been reviewed. Run Skill(procedures:am-i-done) with a report of what you did and the evidence for it — each claim paired with the command you ran and its actual output. A reviewer will read it once and return follow-ups. Asked once per turn; the next Stop releases either way."
 
+// The gates' decisions are constant: built once, at start-up, not per call.
+// Callers write them and never modify them.
+var (
+	// DenyLine is the how-do-i gate's deny line, Deny(DenyReason).
+	DenyLine = Deny(DenyReason)
+	// BlockLine is the am-i-done gate's block line, Block(BlockReason).
+	BlockLine = Block(BlockReason)
+)
+
 // Deny returns the PreToolUse deny line (compact JSON, keys in the order
 // Claude Code documents, strings escaped as jq 1.6 escapes them, ending in
 // a line feed).

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"encoding/json"
 	"io"
 	"runtime/debug"
 	"strings"
@@ -16,35 +17,101 @@ const (
 	payloadMemoryLimit = 24 << 20
 )
 
-// ReadPayload reads and decodes a hook payload. Any failure (a read error,
-// more than [hookio.MaxPayload] bytes, not exactly one JSON object) yields
-// nil, which every function of this package reads as a payload with every
-// field absent.
+// ReadPayload reads and decodes a hook payload with [hookio.Read]. Any
+// failure (a read error, more than 16 MiB, not exactly one JSON object)
+// yields nil, which every function of this package (and every accessor of
+// hookio.Payload) reads as a payload with every field absent.
 func ReadPayload(r io.Reader) *hookio.Payload {
-	data, err := hookio.ReadPayload(r)
-	if err != nil {
-		return nil
-	}
-	if len(data) > largePayload {
-		// Decoding copies the payload a few times over; a soft limit makes
-		// the collector reclaim each copy before the next, so a 15 MB Bash
-		// command peaks under 64 MiB of RSS (issue 15) instead of ~100.
-		debug.SetMemoryLimit(payloadMemoryLimit)
-	}
-	p, err := hookio.Decode(data)
+	p, err := hookio.Read(&sizeWatch{r: r})
 	if err != nil {
 		return nil
 	}
 	return p
 }
 
+// sizeWatch passes reads through and, once more than largePayload bytes
+// have passed, sets the soft memory limit: reading and decoding copy the
+// payload a few times over, and the limit makes the collector reclaim each
+// copy before the next, so a 15 MB Bash command peaks under 64 MiB of RSS
+// (issue 15) instead of ~100.
+type sizeWatch struct {
+	r       io.Reader
+	n       int
+	limited bool
+}
+
+func (w *sizeWatch) Read(b []byte) (int, error) {
+	n, err := w.r.Read(b)
+	if w.n += n; w.n > largePayload && !w.limited {
+		debug.SetMemoryLimit(payloadMemoryLimit)
+		w.limited = true
+	}
+	return n, err
+}
+
+// truthy reports jq truthiness of a present value: anything but null and
+// false.
+func truthy(v json.RawMessage) bool {
+	return len(v) > 0 && v[0] != 'n' && v[0] != 'f'
+}
+
+// first returns the first top-level member among names that is present and
+// neither null nor false (jq's a // b // … chain).
+func first(p *hookio.Payload, names ...string) (json.RawMessage, bool) {
+	for _, n := range names {
+		if v, ok := p.Field(n); ok && truthy(v) {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// inputField is tool_input.<name> if truthy, else input.<name> if truthy
+// (the chain the hooks read the Bash command with). A tool_input (or, when
+// that is absent or null, an input) that is present but not an object ends
+// the chain with nothing: jq fails to index it.
+func inputField(p *hookio.Payload, name string) (json.RawMessage, bool) {
+	for _, container := range []string{"tool_input", "input"} {
+		v, ok := p.Field(container)
+		if !ok || v[0] == 'n' {
+			continue
+		}
+		if v[0] != '{' {
+			return nil, false
+		}
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(v, &obj) != nil {
+			return nil, false
+		}
+		if f, ok := obj[name]; ok && truthy(f) {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// input returns the tool input object: tool_input if truthy, else input if
+// truthy, else an empty object. It reports false when the chosen value is
+// not an object (a field of it cannot be read).
+func input(p *hookio.Payload) (map[string]json.RawMessage, bool) {
+	v, ok := first(p, "tool_input", "input")
+	if !ok {
+		return map[string]json.RawMessage{}, true
+	}
+	if v[0] != '{' {
+		return nil, false
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(v, &obj) != nil {
+		return nil, false
+	}
+	return obj, true
+}
+
 // Field renders a top-level member as the hooks read it (jq -r, trailing
 // line feeds removed); "" when it is absent, null or false.
 func Field(p *hookio.Payload, name string) string {
-	if p == nil {
-		return ""
-	}
-	v, ok := p.First(name)
+	v, ok := first(p, name)
 	if !ok {
 		return ""
 	}
@@ -59,12 +126,7 @@ func Subagent(p *hookio.Payload) bool {
 }
 
 // ToolName is tool_name, else tool ("" for a nil payload).
-func ToolName(p *hookio.Payload) string {
-	if p == nil {
-		return ""
-	}
-	return p.ToolName()
-}
+func ToolName(p *hookio.Payload) string { return p.ToolName() }
 
 // Event is hook_event_name.
 func Event(p *hookio.Payload) string { return Field(p, "hook_event_name") }

@@ -4,8 +4,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/offswitch"
 )
 
@@ -15,14 +15,10 @@ const (
 	LabelAmIDone = "am-i-done"
 )
 
-// WhyInternalError is recorded when a gate panics; the fail-open log keeps
-// it as "unrecognized:internal-error".
-const WhyInternalError = "internal-error"
-
 // FailOpen appends one blind-release record to the fail-open log. Write
 // errors are ignored: the release happens either way.
 func FailOpen(getenv func(string) string, label, why, sid string, now time.Time) {
-	log := failopen.New(getenv)
+	log := config.FailOpenLog(getenv)
 	log.Now = func() time.Time { return now }
 	_ = log.Record(label, why, sid)
 }
@@ -35,21 +31,12 @@ func ReleaseOrFailOpen(getenv func(string) string, key, label, why, sid string, 
 	}
 }
 
-// Recover, deferred at the top of a gate, turns a panic into a release: the
-// gate prints nothing and a fail-open record says why.
-func Recover(getenv func(string) string, label string) {
-	if r := recover(); r != nil {
-		FailOpen(getenv, label, WhyInternalError, "", time.Now())
-	}
-}
-
-// Run is the body of a gate's Main: it reads the payload from stdin, asks
-// decide, and prints the decision it returns (nil: nothing, the call goes
-// through). A panic is a release recorded under label (see [Recover]). It
-// returns 0 on every path: a gate never blocks a session by failing.
-func Run(label string, stdin io.Reader, stdout io.Writer, getenv func(string) string,
+// Run is the body of a gate (its cli.Hook's Body): it reads the payload
+// from stdin, asks decide, and prints the decision it returns (nil:
+// nothing, the call goes through). It returns 0: a gate never blocks a
+// session by failing (a panic is the hook wrapper's release).
+func Run(stdin io.Reader, stdout io.Writer, getenv func(string) string,
 	decide func(p *hookio.Payload, getenv func(string) string, now time.Time) []byte) int {
-	defer Recover(getenv, label)
 	if out := decide(ReadPayload(stdin), getenv, time.Now()); out != nil {
 		stdout.Write(out)
 	}

@@ -3,7 +3,7 @@ package offswitch
 import (
 	"time"
 
-	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/gatelog"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
 
@@ -69,15 +69,15 @@ func LogPath(getenv func(string) string) string {
 }
 
 // Record appends one escape record to the log at path in a single write
-// ([failopen.AppendLine]: never blocking, never creating the parent):
+// ([gatelog.AppendLine]: never blocking, never creating the parent):
 //
 //	{"ts":"<UTC time>","gate":"<key>","released_by":"<variable>"}
 //
-// Both values are sanitised to [A-Za-z0-9_.:-] ([failopen.Sanitize]).
+// Both values are sanitised to [A-Za-z0-9_.:-] ([gatelog.Sanitize]).
 func Record(path, key, releasedBy string, now time.Time) error {
-	line := `{"ts":"` + now.UTC().Format(failopen.TimeLayout) + `","gate":"` + failopen.Sanitize(key) +
-		`","released_by":"` + failopen.Sanitize(releasedBy) + "\"}\n"
-	return failopen.AppendLine(path, []byte(line))
+	line := `{"ts":"` + now.UTC().Format(gatelog.TimeLayout) + `","gate":"` + gatelog.Sanitize(key) +
+		`","released_by":"` + gatelog.Sanitize(releasedBy) + "\"}\n"
+	return gatelog.AppendLine(path, []byte(line))
 }
 
 // EnabledOrLogRelease evaluates the switch of key. When it is off, it appends

@@ -8,7 +8,6 @@ import (
 
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/fsx"
-	"github.com/procedures-go/procedures/internal/jqtext"
 	"github.com/procedures-go/procedures/internal/sessionname"
 )
 
@@ -67,14 +66,11 @@ func (s Store) ensureDir() error {
 // is missing, null or false, or the payload is nil. A key never names a path
 // outside the directory.
 func SessionKey(p *hookio.Payload) string {
-	if p == nil {
-		return Unknown
-	}
-	v, ok := p.First("session_id")
+	raw, ok := p.SessionID()
 	if !ok {
 		return Unknown
 	}
-	return Sanitize(strings.TrimRight(jqtext.Render(v), "\n"))
+	return Sanitize(raw)
 }
 
 // Sanitize maps a raw session id to its key (see [SessionKey]): the one

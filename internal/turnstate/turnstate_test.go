@@ -83,7 +83,7 @@ func TestConcurrentMarks(t *testing.T) {
 
 func payload(t *testing.T, js string) *hookio.Payload {
 	t.Helper()
-	p, err := hookio.Decode([]byte(js))
+	p, err := hookio.Read(strings.NewReader(js))
 	if err != nil {
 		return nil
 	}

@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/gatelog"
 	"github.com/procedures-go/procedures/internal/recordwrite"
 	"github.com/procedures-go/procedures/internal/wholerow"
 )
@@ -54,7 +54,7 @@ func child(spec string) int {
 			f.Close()
 		}
 	case "failopen":
-		err = failopen.AppendLine(path, row)
+		err = gatelog.AppendLine(path, row)
 	case "recordwrite":
 		err = recordwrite.Append(path, row)
 	}

@@ -37,12 +37,15 @@ import (
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
+// hook is the gate: its fail-open rows, a panic's included, are recorded
+// under gate.LabelAmIDone.
+var hook = cli.Hook{Help: help, Label: gate.LabelAmIDone, Body: func(stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
+	return gate.Run(stdin, stdout, env.Get, Decide)
+}}
+
 // Main runs the gate; it returns 0 on every path, a panic included.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
-	if code, done := help.Answer(args, stdout, stderr); done {
-		return code
-	}
-	return gate.Run(gate.LabelAmIDone, stdin, stdout, env.Get, Decide)
+	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
 // Decide returns the block line, or nil to let the Stop through (recording
@@ -87,5 +90,5 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 		gate.FailOpen(env, gate.LabelAmIDone, failopen.WhyStoreUnwritable, sid, now)
 		return nil
 	}
-	return gate.Block(gate.BlockReason)
+	return gate.BlockLine
 }

@@ -3,7 +3,7 @@ package amidonegate
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what am-i-done-gate answers to --help and --version.
-var help = cli.Help{Name: "am-i-done-gate", Hook: true, Usage: `Usage: am-i-done-gate < STOP-PAYLOAD
+var help = cli.Help{Name: "am-i-done-gate", Usage: `Usage: am-i-done-gate < STOP-PAYLOAD
 
 Claude Code Stop hook. Once per turn that used a tool, blocks the stop
 until Skill(procedures:am-i-done) has run. Reads the hook payload on stdin;

@@ -24,6 +24,7 @@ import (
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/sessionname"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
@@ -31,47 +32,41 @@ import (
 // gate is the name this hook records fail-opens under.
 const gate = "digest-record"
 
+// hook is digest-record (see cli.Hook).
+var hook = cli.Hook{Help: help, Label: gate, Body: func(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
+	record(stdin, env)
+	return 0
+}}
+
 // Main is the whole hook. Given any argument it only answers it (see
 // cli.Help.Answer: no stdin, no log); otherwise it never writes to stdout or
-// stderr. It returns 0 on every path, a panic included.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv cli.Env) (code int) {
-	if code, done := help.Answer(args, stdout, stderr); done {
-		return code
-	}
-	defer func() {
-		recover()
-		code = 0
-	}()
-	record(stdin, getenv)
-	return 0
+// stderr. It returns 0 on every path; a panic is recorded as internal-error.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
 func record(stdin io.Reader, getenv cli.Env) {
-	log := failopen.New(getenv.Get)
-	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
-	if err != nil {
-		log.Record(gate, failopen.WhyMalformedPayload, "")
-		return
-	}
-	res, err := hookio.Classify(data)
+	log := config.FailOpenLog(getenv.Get)
+	p, err := hookio.Read(stdin)
 	switch {
 	case errors.Is(err, hookio.ErrNonObject):
 		log.Record(gate, failopen.WhyNonObjectPayload, "")
 		return
-	case err != nil:
+	case err != nil: // a read error, over the cap, not one JSON value
 		log.Record(gate, failopen.WhyMalformedPayload, "")
 		return
 	}
-	if res.Shape == hookio.OtherTool || res.Shape == hookio.OtherSkill {
+	res := p.Classify()
+	if res.Shape == hookio.Other {
 		return
 	}
 	key, ok := sessionname.Of(res.SessionID, sessionname.Digest)
-	if !res.HasSessionID || !ok {
+	if !ok {
 		return // the hook working as designed (cold start), not blind
 	}
 	switch {
 	case res.Shape == hookio.Digest:
-	case res.Shape.Benign():
+	case res.Shape == hookio.Benign:
 		return
 	default:
 		log.Record(gate, failopen.WhyPayloadShapeUnrecognized, res.SessionID)

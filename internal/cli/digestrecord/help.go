@@ -3,7 +3,7 @@ package digestrecord
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what digest-record answers to --help and --version.
-var help = cli.Help{Name: "digest-record", Hook: true, Usage: `Usage: digest-record < POSTTOOLUSE-PAYLOAD
+var help = cli.Help{Name: "digest-record", Usage: `Usage: digest-record < POSTTOOLUSE-PAYLOAD
 
 Claude Code PostToolUse(Skill) hook. Stores the digest a forked
 /how-do-i scout returned, under $SESSION_DIGEST_DIR, for

@@ -57,8 +57,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	if code, done := (cli.Help{Name: "doctor", Usage: usage}).Answer(args, stdout, stderr); done {
 		return code
 	}
-	fs := flag.NewFlagSet("procedures doctor", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.FlagSet("procedures doctor")
 	plugin := fs.String("plugin", "", "")
 	since := fs.String("since", "7d", "")
 	asJSON := fs.Bool("json", false, "")

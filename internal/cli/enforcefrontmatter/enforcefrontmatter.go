@@ -8,7 +8,9 @@
 // $HOME/.claude), a non-record .md, a clean record, and a violation while
 // the check is switched off (PROCEDURES_ENABLE_FRONTMATTER_CHECK=false or
 // CLAUDE_PLUGIN_OPTION_ENABLE_FRONTMATTER_CHECK=false; the release is
-// appended to $GATE_ESCAPE_LOG).
+// appended to $GATE_ESCAPE_LOG). An internal failure (a panic) exits 0 too,
+// and appends an internal-error row to the fail-open log
+// ($GATE_FAILOPEN_LOG, else $HOME/.claude/gate-failopen.jsonl).
 package enforcefrontmatter
 
 import (
@@ -26,32 +28,29 @@ import (
 	"github.com/procedures-go/procedures/records"
 )
 
+// hook is enforce-frontmatter; a panic is recorded under its own name.
+var hook = cli.Hook{Help: help, Body: func(stdin io.Reader, _, stderr io.Writer, env cli.Env) int {
+	return run(stdin, stderr, env.Get, time.Now)
+}}
+
 // Main is the hook; see the package doc. Given any argument it only answers
 // it (see cli.Help.Answer: no stdin, no log); otherwise it never writes to
-// stdout.
+// stdout. An internal failure (a panic) never blocks: it exits 0 and is
+// recorded as internal-error.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
-	if code, done := help.Answer(args, stdout, stderr); done {
-		return code
-	}
-	return run(stdin, stderr, env.Get, time.Now)
+	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
 // run returns the hook's exit status: 2 to block on a violation, else 0.
-// An internal failure never blocks.
-func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func() time.Time) (code int) {
-	defer func() {
-		if recover() != nil {
-			code = 0
-		}
-	}()
-	data, err := hookio.ReadPayload(stdin) // over the cap: malformed
+func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func() time.Time) int {
+	p, err := hookio.Read(stdin) // over the cap, malformed: nothing to check
 	if err != nil {
 		return 0
 	}
 	// Scope is decided on the lexically cleaned path, before any lookup, so
 	// "$ROOT/references/x/../decisions/bad.md" is linted whether or not x
 	// exists (the kernel would fail on a missing x).
-	file := writtenFile(data)
+	file := writtenFile(p)
 	if !strings.HasSuffix(file, ".md") {
 		return 0
 	}
@@ -88,13 +87,8 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 
 // writtenFile is the payload's tool_input.file_path (a string; trailing
 // newlines dropped as a shell command substitution does). A relative path is
-// resolved against the payload's cwd when that is an absolute path. Any
-// malformed payload yields "".
-func writtenFile(data []byte) string {
-	p, err := hookio.Decode(data)
-	if err != nil {
-		return ""
-	}
+// resolved against the payload's cwd when that is an absolute path.
+func writtenFile(p *hookio.Payload) string {
 	file := stringField(p, "tool_input", "file_path")
 	if file != "" && !filepath.IsAbs(file) {
 		if cwd := stringField(p, "cwd", ""); filepath.IsAbs(cwd) {

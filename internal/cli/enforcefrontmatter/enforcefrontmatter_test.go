@@ -2,6 +2,8 @@ package enforcefrontmatter
 
 import (
 	"bytes"
+	"github.com/procedures-go/procedures/internal/cli"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +21,8 @@ func TestRunNeverBlocksOnBadInput(t *testing.T) {
 	}
 }
 
-// An internal failure (here: a panicking environment) releases, never blocks.
+// An internal failure (here: a panicking environment) releases, never blocks
+// (cli.Hook; the fail-open row is lost with an environment that panics).
 func TestRunRecoversToExitZero(t *testing.T) {
 	root := t.TempDir()
 	p := filepath.Join(root, "references", "decisions", "bad.md")
@@ -36,8 +39,9 @@ func TestRunRecoversToExitZero(t *testing.T) {
 		return ""
 	}
 	var stderr bytes.Buffer
-	if code := run(strings.NewReader(in), &stderr, getenv, time.Now); code != 0 {
-		t.Errorf("exit %d after an internal panic, want 0", code)
+	panicking := cli.Env(func(k string) (string, bool) { return getenv(k), true })
+	if code := Main(nil, strings.NewReader(in), io.Discard, &stderr, panicking); code != 0 || stderr.Len() > 0 {
+		t.Errorf("exit %d, stderr %q after an internal panic, want 0 and nothing", code, stderr.String())
 	}
 	// The same payload without the panic blocks.
 	armed := func(k string) string {

@@ -3,7 +3,7 @@ package enforcefrontmatter
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what enforce-frontmatter answers to --help and --version.
-var help = cli.Help{Name: "enforce-frontmatter", Hook: true, Usage: `Usage: enforce-frontmatter < POSTTOOLUSE-PAYLOAD
+var help = cli.Help{Name: "enforce-frontmatter", Usage: `Usage: enforce-frontmatter < POSTTOOLUSE-PAYLOAD
 
 Claude Code PostToolUse(Write|Edit|MultiEdit) hook. When the written file
 is a record under $KNOWLEDGE_ROOT (else $CODEX_ROOT, else $HOME/.claude),

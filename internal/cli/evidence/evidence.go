@@ -28,8 +28,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/doctor"
 	"github.com/procedures-go/procedures/internal/evidence"
 	"github.com/procedures-go/procedures/internal/pluginlint"
@@ -137,7 +137,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		return usageError(stderr, fmt.Sprintf("--plugin: %s is not a readable directory", dir))
 	}
 	o.Pins = pins(dir)
-	o.FailOpenLog = failopen.Path(env.Get)
+	o.FailOpenLog = config.FailOpenLogPath(env.Get)
 	if cli.IsTerminal(stderr) {
 		p := &progress{w: stderr, start: time.Now()}
 		o.Progress = p.update

@@ -31,12 +31,15 @@ import (
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
+// hook is the gate: its fail-open rows, a panic's included, are recorded
+// under gate.LabelHowDoI.
+var hook = cli.Hook{Help: help, Label: gate.LabelHowDoI, Body: func(stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
+	return gate.Run(stdin, stdout, env.Get, Decide)
+}}
+
 // Main runs the gate; it returns 0 on every path, a panic included.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
-	if code, done := help.Answer(args, stdout, stderr); done {
-		return code
-	}
-	return gate.Run(gate.LabelHowDoI, stdin, stdout, env.Get, Decide)
+	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
 // Decide returns the deny line, or nil to let the call through (recording
@@ -61,5 +64,5 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 		gate.FailOpen(env, gate.LabelHowDoI, failopen.WhySkillUnresolvable, sid, now)
 		return nil
 	}
-	return gate.Deny(gate.DenyReason)
+	return gate.DenyLine
 }

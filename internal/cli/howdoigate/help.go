@@ -3,7 +3,7 @@ package howdoigate
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what how-do-i-gate answers to --help and --version.
-var help = cli.Help{Name: "how-do-i-gate", Hook: true, Usage: `Usage: how-do-i-gate < PRETOOLUSE-PAYLOAD
+var help = cli.Help{Name: "how-do-i-gate", Usage: `Usage: how-do-i-gate < PRETOOLUSE-PAYLOAD
 
 Claude Code PreToolUse hook. Denies acting tools (writes, edits, mutating
 shell commands) until Skill(procedures:how-do-i) has run this turn. Reads

@@ -3,7 +3,7 @@ package lintfrontmatter
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what lint-frontmatter answers to --help and --version.
-var help = cli.Help{Name: "lint-frontmatter", Hook: false, Usage: `Usage: lint-frontmatter [--] [RECORD...]
+var help = cli.Help{Name: "lint-frontmatter", Usage: `Usage: lint-frontmatter [--] [RECORD...]
 
 Checks the frontmatter of the knowledge-store records under
 $LINT_FRONTMATTER_ROOT (else $CODEX_ROOT, else $HOME/.claude): every record,

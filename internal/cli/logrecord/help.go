@@ -9,7 +9,7 @@ import (
 )
 
 // help is what log-record answers to --help and --version.
-var help = cli.Help{Name: "log-record", Hook: false, Usage: `Usage: log-record <mistake|decision|solution|failure-mode> [flags]
+var help = cli.Help{Name: "log-record", Usage: `Usage: log-record <mistake|decision|solution|failure-mode> [flags]
        log-record <kind> --help
 
 Appends a mistake row to $MISTAKES_JSONL (default <root>/mistakes.jsonl),

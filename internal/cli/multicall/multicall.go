@@ -16,6 +16,7 @@ import (
 	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/commands"
+	"github.com/procedures-go/procedures/internal/wiring"
 )
 
 // Name is the multi-call binary's own name.
@@ -57,7 +58,7 @@ func usage(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range commands.All {
 		kind := ""
-		if c.Hook {
+		if wiring.IsHook(c.Name) {
 			kind = " (hook)"
 		}
 		fmt.Fprintf(tw, "  %s\t%s%s\n", c.Name, c.Summary, kind)
@@ -95,9 +96,7 @@ Flags:
 `
 
 func runBundle(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("procedures bundle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {} // printed below: once, on stdout for -h, on stderr for a mistake
+	fs := cli.FlagSet("procedures bundle") // the usage is printed below: on stdout for -h, on stderr after a mistake
 	dir := fs.String("o", "", "the overlay directory")
 	plats := fs.String("platforms", "all", "all, host, or a comma-separated list of os-arch")
 	binary := fs.String("binary", "", "an already built binary for the host platform")
@@ -112,7 +111,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, bundleUsage)
 			return 0
 		}
-		fmt.Fprint(stderr, bundleUsage)
+		fmt.Fprintf(stderr, "%v\n%s", err, bundleUsage)
 		return 2
 	}
 	if *dir == "" || fs.NArg() > 0 {

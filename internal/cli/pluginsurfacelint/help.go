@@ -3,7 +3,7 @@ package pluginsurfacelint
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what plugin-surface-lint answers to --help and --version.
-var help = cli.Help{Name: "plugin-surface-lint", Hook: false, Usage: `Usage: plugin-surface-lint [--procedures] <plugin-dir>
+var help = cli.Help{Name: "plugin-surface-lint", Usage: `Usage: plugin-surface-lint [--procedures] <plugin-dir>
 
 Checks a plugin's skill surface: skill names, slugs and file pointers.
 Exits 0 when clean, 1 on findings, 2 on a usage error.

@@ -143,8 +143,8 @@ func parseRatio(s string) float64 {
 // to stderr as they happen; the returned error is printed by run.
 //
 // vendorMark marks vendor stores in --list-stores (stdout is a terminal).
-func execute(args []string, stderr io.Writer, env func(string) (string, bool), vendorMark bool) ([]byte, error) {
-	getenv := func(k string) string { v, _ := env(k); return v }
+func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]byte, error) {
+	getenv := env.Get
 	root, err := corpusRoot(env)
 	if err != nil {
 		return nil, err
@@ -208,8 +208,8 @@ var stderrIsTerminal = cli.IsTerminal
 
 // corpusRoot is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else $HOME/.claude;
 // an unset HOME (with neither override) is an error, as in bash.
-func corpusRoot(env func(string) (string, bool)) (string, error) {
-	getenv := func(k string) string { v, _ := env(k); return v }
+func corpusRoot(env cli.Env) (string, error) {
+	getenv := env.Get
 	if getenv("QUERY_RECORDS_ROOT") == "" && getenv("CODEX_ROOT") == "" {
 		if _, ok := env("HOME"); !ok {
 			return "", &noHomeError{}
@@ -236,7 +236,7 @@ func listStores(stores []string, mark bool) []byte {
 
 // limit is --limit, else $QUERY_RECORDS_LIMIT (even empty), else 0: a digit
 // string.
-func (o *options) limit(env func(string) (string, bool)) (int, error) {
+func (o *options) limit(env cli.Env) (int, error) {
 	text := "0"
 	if o.given("--limit") {
 		text = o.get("--limit")

@@ -3,7 +3,7 @@ package queryrecords
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what query-records answers to --help and --version.
-var help = cli.Help{Name: "query-records", Hook: false, Usage: `Usage: query-records [--keyword WORDS] [--kind K] [--id ID] [--links-to REF] [--project P]
+var help = cli.Help{Name: "query-records", Usage: `Usage: query-records [--keyword WORDS] [--kind K] [--id ID] [--links-to REF] [--project P]
                      [--limit N] [--full] [--rel-ratio R] [--k-floor N]
        query-records --recall TERMS [--limit N]
        query-records --cat RECORD...

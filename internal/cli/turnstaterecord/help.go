@@ -3,7 +3,7 @@ package turnstaterecord
 import "github.com/procedures-go/procedures/internal/cli"
 
 // help is what turn-state-record answers to --help and --version.
-var help = cli.Help{Name: "turn-state-record", Hook: true, Usage: `Usage: turn-state-record < POSTTOOLUSE-PAYLOAD
+var help = cli.Help{Name: "turn-state-record", Usage: `Usage: turn-state-record < POSTTOOLUSE-PAYLOAD
 
 Claude Code PostToolUse(Skill) hook. Marks Skill(procedures:how-do-i) and
 Skill(procedures:am-i-done) as run this turn, in the turn-state directory

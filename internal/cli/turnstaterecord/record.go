@@ -10,7 +10,8 @@
 // exactly; anything else marks nothing. It takes no arguments, always exits
 // 0 and never prints.
 //
-// Environment: TURN_STATE_DIR.
+// Environment: TURN_STATE_DIR; GATE_FAILOPEN_LOG and HOME for the fail-open
+// row a panic leaves (internal-error).
 package turnstaterecord
 
 import (
@@ -29,15 +30,15 @@ var keys = map[string]string{
 	"procedures:am-i-done": turnstate.AmIDone,
 }
 
+// hook is turn-state-record; a panic is recorded under its own name.
+var hook = cli.Hook{Help: help, Body: record}
+
 // Main runs the hook; it returns 0 on every path, a panic included.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) (code int) {
-	if code, done := help.Answer(args, stdout, stderr); done {
-		return code
-	}
-	defer func() {
-		recover()
-		code = 0
-	}()
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return hook.Main(args, stdin, stdout, stderr, env)
+}
+
+func record(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
 	p := gate.ReadPayload(stdin)
 	if gate.ToolName(p) != "Skill" {
 		return 0

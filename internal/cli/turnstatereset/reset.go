@@ -10,7 +10,8 @@
 // It takes no arguments, always exits 0 and never prints (UserPromptSubmit
 // output would reach the model).
 //
-// Environment: TURN_STATE_DIR.
+// Environment: TURN_STATE_DIR; GATE_FAILOPEN_LOG and HOME for the fail-open
+// row a panic leaves (internal-error).
 package turnstatereset
 
 import (
@@ -22,15 +23,15 @@ import (
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
+// hook is turn-state-reset; a panic is recorded under its own name.
+var hook = cli.Hook{Help: help, Body: reset}
+
 // Main runs the hook; it returns 0 on every path, a panic included.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) (code int) {
-	if code, done := help.Answer(args, stdout, stderr); done {
-		return code
-	}
-	defer func() {
-		recover()
-		code = 0
-	}()
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return hook.Main(args, stdin, stdout, stderr, env)
+}
+
+func reset(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
 	p := gate.ReadPayload(stdin)
 	_ = turnstate.New(env.Get).Reset(turnstate.SessionKey(p), time.Now())
 	return 0

@@ -1,6 +1,6 @@
 //go:build unix
 
-package failopen
+package gatelog
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package failopen
+package gatelog
 
 // nonblock: no FIFOs to guard against here.
 const nonblock = 0

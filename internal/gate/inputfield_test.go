@@ -1,4 +1,4 @@
-package hookio
+package gate
 
 import (
 	"testing"
@@ -16,11 +16,8 @@ func TestInputField(t *testing.T) {
 		{`{"tool_input":"str","input":{"command":"ls"}}`, ``, false}, // indexing a string is a jq error
 		{`{"tool_input":{"command":false}}`, ``, false},
 	} {
-		p, err := Decode([]byte(c.payload))
-		if err != nil {
-			t.Fatal(err)
-		}
-		v, ok := p.InputField("command")
+		p := decode(c.payload)
+		v, ok := inputField(p, "command")
 		if ok != c.ok || string(v) != c.want {
 			t.Errorf("InputField(%s) = %s, %v; want %s, %v", c.payload, v, ok, c.want, c.ok)
 		}
