@@ -376,7 +376,7 @@ func TestLauncherAsksTheKernelNotUname(t *testing.T) {
 	}
 	want := map[string]Platform{"Linux\nx86_64\n": {"linux", "amd64"}, "Linux\naarch64\n": {"linux", "arm64"}}[string(ostype)+string(arch)]
 	if want != Host() {
-		t.Fatalf("%s says %q %q: not this binary's platform %s", procKernel, ostype, arch, Host())
+		t.Skipf("%s says %q %q: not this binary's platform %s (an emulated one?)", procKernel, ostype, arch, Host())
 	}
 	root, env := launcherProcTree(t, "", "Darwin arm64", Platforms...)
 	unameRan := markPlatforms(t, root, "Darwin arm64", Platforms...)
