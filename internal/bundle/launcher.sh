@@ -12,23 +12,41 @@ case $dir in
 /*) ;;
 *) dir=$PWD/$dir ;;
 esac
-set -- "$(uname -s -m 2>/dev/null)" "$@"
-sys=${1% *} mach=${1##* }
-shift
-case $sys in
-Linux) os=linux ;;
-Darwin) os=darwin ;;
-MINGW* | MSYS* | CYGWIN*) os=windows ;;
-*) os= ;;
+# pick sets os, arch, exe and bin from sys and mach, as uname -s -m
+# names them.
+pick() {
+	case $sys in
+	Linux) os=linux ;;
+	Darwin) os=darwin ;;
+	MINGW* | MSYS* | CYGWIN*) os=windows ;;
+	*) os= ;;
+	esac
+	case $mach in
+	x86_64 | amd64) arch=amd64 ;;
+	aarch64 | arm64) arch=arm64 ;;
+	*) arch= ;;
+	esac
+	exe=procedures
+	[ "$os" = windows ] && exe=procedures.exe
+	bin=$dir/$os-$arch/$exe
+}
+# On Linux the kernel names itself in /proc, read with the read builtin (no
+# fork, where uname costs one per hook call). Only the two answers a bundle
+# has a Linux binary for are taken, and only when that binary is there;
+# anything else (no /proc, a kernel without kernel/arch, macOS, a Windows
+# shell, another answer, a bundle without that binary) asks uname, as before.
+sys= mach=
+{ read -r sys </proc/sys/kernel/ostype && read -r mach </proc/sys/kernel/arch; } 2>/dev/null || sys=
+case $sys/$mach in
+Linux/x86_64 | Linux/aarch64) pick ;;
+*) bin= ;;
 esac
-case $mach in
-x86_64 | amd64) arch=amd64 ;;
-aarch64 | arm64) arch=arm64 ;;
-*) arch= ;;
-esac
-exe=procedures
-[ "$os" = windows ] && exe=procedures.exe
-bin=$dir/$os-$arch/$exe
+if [ -z "$bin" ] || [ ! -f "$bin" ]; then
+	set -- "$(uname -s -m 2>/dev/null)" "$@"
+	sys=${1% *} mach=${1##* }
+	shift
+	pick
+fi
 # fail says why on stderr and exits 0 for a hook (a hook never blocks a
 # session) and 2 for anything else.
 fail() {

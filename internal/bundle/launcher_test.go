@@ -7,16 +7,30 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 )
 
+// procKernel is the directory the launcher reads the kernel's name from.
+const procKernel = "/proc/sys/kernel/"
+
 // launcherTree writes a bundle's bin/ with the launcher and, for each
 // platform, a stand-in binary (a shell script) that prints its directory
 // variable, its name and its arguments, reads stdin, and exits 7. A fake
-// uname on PATH reports sysMach.
+// uname on PATH reports sysMach. The launcher reads the kernel's answer from
+// an empty fake /proc/sys/kernel (so it asks uname); launcherProcTree sets
+// that directory.
 func launcherTree(t *testing.T, sysMach string, platforms ...Platform) (root string, env []string) {
+	t.Helper()
+	return launcherProcTree(t, "fake", sysMach, platforms...)
+}
+
+// launcherProcTree is launcherTree with the launcher's /proc/sys/kernel at
+// proc: "fake" for root/proc (empty: the test writes ostype and arch there),
+// or "" for the real one.
+func launcherProcTree(t *testing.T, proc, sysMach string, platforms ...Platform) (root string, env []string) {
 	t.Helper()
 	root = t.TempDir()
 	bin := filepath.Join(root, "bin")
@@ -30,7 +44,16 @@ func launcherTree(t *testing.T, sysMach string, platforms ...Platform) (root str
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(bin, "procedures"), []byte(Launcher(platforms)), 0o755); err != nil {
+	text := Launcher(platforms)
+	if !strings.Contains(text, procKernel) {
+		t.Fatalf("the launcher does not read %s", procKernel)
+	}
+	if proc == "fake" {
+		fakeProc := filepath.Join(root, "proc")
+		os.Mkdir(fakeProc, 0o755)
+		text = strings.ReplaceAll(text, procKernel, fakeProc+"/")
+	}
+	if err := os.WriteFile(filepath.Join(bin, "procedures"), []byte(text), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	fake := filepath.Join(root, "fakebin")
@@ -312,6 +335,112 @@ func TestLauncherDistrustsSharedCache(t *testing.T) {
 		}
 		if code != 7 || !strings.HasPrefix(out, "ran="+tmp+"/procedures.") {
 			t.Errorf("%s: exit %d, stdout %q; want 7 from a private copy under %s", tc.name, code, out, tmp)
+		}
+	}
+}
+
+// markPlatforms replaces each platform's stand-in with one that prints
+// ran=<platform> and exits 7, and the fake uname with one that also leaves
+// a mark, so a test sees which binary ran and whether uname was asked.
+func markPlatforms(t *testing.T, root, sysMach string, platforms ...Platform) (unameRan func() bool) {
+	t.Helper()
+	for _, p := range platforms {
+		script := "#!/bin/sh\necho ran=" + p.String() + "\nexit 7\n"
+		if err := os.WriteFile(filepath.Join(root, "bin", p.String(), p.Exe()), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mark := filepath.Join(root, "uname-ran")
+	uname := "#!/bin/sh\necho >>'" + mark + "'\necho '" + sysMach + "'\n"
+	if err := os.WriteFile(filepath.Join(root, "fakebin", "uname"), []byte(uname), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return func() bool {
+		_, err := os.Stat(mark)
+		os.Remove(mark)
+		return err == nil
+	}
+}
+
+// On Linux the launcher takes the platform from the kernel's own answer in
+// /proc and never runs uname (a fork per hook call). Here uname, if run,
+// leaves a mark and names a platform whose binary would print otherwise.
+func TestLauncherAsksTheKernelNotUname(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads Linux's /proc")
+	}
+	ostype, err1 := os.ReadFile(procKernel + "ostype")
+	arch, err2 := os.ReadFile(procKernel + "arch")
+	if err1 != nil || err2 != nil {
+		t.Skipf("this kernel does not answer in %s: %v %v", procKernel, err1, err2)
+	}
+	want := map[string]Platform{"Linux\nx86_64\n": {"linux", "amd64"}, "Linux\naarch64\n": {"linux", "arm64"}}[string(ostype)+string(arch)]
+	if want != Host() {
+		t.Skipf("%s says %q %q: not this binary's platform %s (an emulated one?)", procKernel, ostype, arch, Host())
+	}
+	root, env := launcherProcTree(t, "", "Darwin arm64", Platforms...)
+	unameRan := markPlatforms(t, root, "Darwin arm64", Platforms...)
+	out, errOut, code := runLauncher(t, root, env, "", "turn-state-reset")
+	if out != "ran="+want.String()+"\n" || errOut != "" || code != 7 {
+		t.Errorf("stdout %q stderr %q exit %d; want ran=%s, exit 7", out, errOut, code, want)
+	}
+	if unameRan() {
+		t.Errorf("uname was run")
+	}
+}
+
+// The kernel's answer is taken only when it is one of the two a Linux
+// binary is built for and that binary is in the bundle; any other answer,
+// a missing or unterminated file, or a missing binary asks uname as before,
+// so a bogus /proc cannot pick a wrong binary.
+func TestLauncherKernelAnswerGuarded(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		ostype, arch  string // "-": the file is missing
+		sysMach       string // uname's answer
+		platforms     []Platform
+		want          string // the platform run, or the stderr line
+		wantUnameRuns bool
+	}{
+		{"linux x86_64", "Linux\n", "x86_64\n", "Darwin arm64", Platforms, "ran=linux-amd64", false},
+		{"linux aarch64", "Linux\n", "aarch64\n", "Darwin arm64", Platforms, "ran=linux-arm64", false},
+		{"no /proc", "-", "-", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"a kernel without kernel/arch", "Linux\n", "-", "Linux aarch64", Platforms, "ran=linux-arm64", true},
+		{"another machine", "Linux\n", "mips\n", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"big-endian arm", "Linux\n", "aarch64_be\n", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"a name the kernel never gives", "Linux\n", "amd64\n", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"another system", "Darwin\n", "arm64\n", "Linux aarch64", Platforms, "ran=linux-arm64", true},
+		{"lower case", "linux\n", "x86_64\n", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"trailing words", "Linux\n", "x86_64 extra\n", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"a path", "Linux\n", "../../x86_64\n", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"unterminated", "Linux\n", "x86_64", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		{"empty", "\n", "\n", "Darwin arm64", Platforms, "ran=darwin-arm64", true},
+		// An emulated container (qemu-user): the host kernel's platform
+		// is not in the bundle; uname names the emulated one, which is.
+		{"no binary for the kernel's answer", "Linux\n", "x86_64\n", "Linux aarch64", []Platform{{"linux", "arm64"}}, "ran=linux-arm64", true},
+		{"neither answer has a binary", "Linux\n", "aarch64\n", "Plan9 mips", []Platform{{"linux", "amd64"}},
+			"procedures: no binary for this platform (Plan9 mips); this bundle supports linux-amd64", true},
+	} {
+		root, env := launcherTree(t, tc.sysMach, tc.platforms...)
+		unameRan := markPlatforms(t, root, tc.sysMach, tc.platforms...)
+		for name, content := range map[string]string{"ostype": tc.ostype, "arch": tc.arch} {
+			if content == "-" {
+				continue
+			}
+			if err := os.WriteFile(filepath.Join(root, "proc", name), []byte(content), 0o444); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, errOut, code := runLauncher(t, root, env, "", "am-i-done-gate")
+		got, wantCode := out, 7
+		if !strings.HasPrefix(tc.want, "ran=") {
+			got, wantCode = errOut, 0
+		}
+		if got != tc.want+"\n" || code != wantCode {
+			t.Errorf("%s: stdout %q stderr %q exit %d; want %q, exit %d", tc.name, out, errOut, code, tc.want, wantCode)
+		}
+		if ran := unameRan(); ran != tc.wantUnameRuns {
+			t.Errorf("%s: uname run %v, want %v", tc.name, ran, tc.wantUnameRuns)
 		}
 	}
 }

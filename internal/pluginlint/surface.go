@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // SurfaceOptions select the procedures-specific surface rules.
@@ -29,12 +30,13 @@ var recordKinds = []string{"mistake", "decision", "solution", "failure-mode", "p
 	"evolution", "principle", "invariant", "policy", "standard", "reference", "skill"}
 
 // pointerRE matches a plugin-root or skill-dir file pointer. It is compiled
-// leftmost-longest, as POSIX grep -E matches.
-var pointerRE = func() *regexp.Regexp {
+// leftmost-longest, as POSIX grep -E matches, on first use (not at every
+// start of the multi-call binary).
+var pointerRE = sync.OnceValue(func() *regexp.Regexp {
 	re := regexp.MustCompile(`\$\{(CLAUDE_PLUGIN_ROOT|CLAUDE_SKILL_DIR)\}/[A-Za-z0-9._/-]+\.(md|sh|py|json)`)
 	re.Longest()
 	return re
-}()
+})
 
 // skill is one directory under skills/ and what its SKILL.md says.
 type skill struct {
@@ -188,7 +190,7 @@ func deadPointers(dir string) ([]string, error) {
 				return err
 			}
 			here := filepath.Dir(path)
-			for _, ref := range pointerRE.FindAllString(string(b), -1) {
+			for _, ref := range pointerRE().FindAllString(string(b), -1) {
 				target := strings.Replace(ref, "${CLAUDE_PLUGIN_ROOT}", dir, 1)
 				target = strings.Replace(target, "${CLAUDE_SKILL_DIR}", here, 1)
 				if _, err := os.Stat(target); err != nil {

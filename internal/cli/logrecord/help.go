@@ -113,7 +113,7 @@ func answerKindHelp(args []string, stdout io.Writer) bool {
 	if len(args) != 2 || !isHelp(args[1]) {
 		return false
 	}
-	if _, ok := kindFlags[args[0]]; !ok {
+	if _, ok := kindFlags()[args[0]]; !ok {
 		return false
 	}
 	fmt.Fprint(stdout, kindUsage(args[0]))

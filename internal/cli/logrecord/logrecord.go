@@ -21,6 +21,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -49,7 +50,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		return fail(stderr, usage)
 	}
 	c := &run{kind: args[0], stderr: stderr, env: env, now: now().UTC()}
-	spec, ok := kindFlags[c.kind]
+	spec, ok := kindFlags()[c.kind]
 	if !ok {
 		return fail(stderr, "unknown kind: "+c.kind+" (expected mistake|decision|solution|failure-mode)")
 	}
@@ -96,16 +97,20 @@ func fail(stderr io.Writer, msg string) int {
 var bodyFlags = []string{"--title", "--summary", "--body", "--mistake", "--correct"}
 
 // kindFlags lists each kind's flags; true marks a flag that takes a value.
-var kindFlags = map[string]map[string]bool{
-	"mistake": valueFlags("ts", "project", "session", "category", "trigger", "description",
-		"correction", "skill", "severity", "scenario-matched", "pattern", "face", "recurrence-of"),
-	"decision": withSwitches(valueFlags("slug", "date", "title", "keywords", "links", "status",
-		"project", "summary", "body"), "force"),
-	"solution": withSwitches(valueFlags("slug", "date", "title", "keywords", "links", "status",
-		"project", "summary", "body", "situation-tags", "resolve-after"), "force"),
-	"failure-mode": withSwitches(valueFlags("slug", "date", "keywords", "rule", "mistake", "correct",
-		"face-of", "status", "project", "links-scenario", "links-criterion", "mega"), "skip-gate", "force"),
-}
+// It and the patterns below are made on first use, not at every start of
+// the multi-call binary.
+var kindFlags = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"mistake": valueFlags("ts", "project", "session", "category", "trigger", "description",
+			"correction", "skill", "severity", "scenario-matched", "pattern", "face", "recurrence-of"),
+		"decision": withSwitches(valueFlags("slug", "date", "title", "keywords", "links", "status",
+			"project", "summary", "body"), "force"),
+		"solution": withSwitches(valueFlags("slug", "date", "title", "keywords", "links", "status",
+			"project", "summary", "body", "situation-tags", "resolve-after"), "force"),
+		"failure-mode": withSwitches(valueFlags("slug", "date", "keywords", "rule", "mistake", "correct",
+			"face-of", "status", "project", "links-scenario", "links-criterion", "mega"), "skip-gate", "force"),
+	}
+})
 
 func valueFlags(names ...string) map[string]bool {
 	m := map[string]bool{}
@@ -235,7 +240,7 @@ func (c *run) mistake() error {
 	return nil
 }
 
-var slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+var slugRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`) })
 
 // maxSlug keeps "<date>-<slug>.md" and the temporary file's name within
 // the usual 255-byte name limit.
@@ -246,7 +251,7 @@ func checkSlug(v string) error {
 	switch {
 	case len(v) > maxSlug:
 		why = fmt.Sprintf("at most %d characters", maxSlug)
-	case !slugRE.MatchString(v):
+	case !slugRE().MatchString(v):
 		why = "must match ^[a-z0-9][a-z0-9._-]*$"
 	case strings.Contains(v, ".."):
 		why = "must not contain '..'"
@@ -256,10 +261,10 @@ func checkSlug(v string) error {
 	return fmt.Errorf("invalid --slug '%s': %s", v, why)
 }
 
-var dateRE = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)
+var dateRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`) })
 
 func checkDate(flag, v string) error {
-	if !dateRE.MatchString(v) {
+	if !dateRE().MatchString(v) {
 		return fmt.Errorf("invalid %s '%s': must be a date YYYY-MM-DD", flag, v)
 	}
 	if _, err := time.Parse("2006-01-02", v); err != nil {

@@ -13,7 +13,7 @@ import (
 // Issue 18: "log-record --help" and "log-record <kind> --help" list the
 // kind's flags, one line each, on stdout, exit 0.
 func TestKindHelp(t *testing.T) {
-	for kind, flags := range kindFlags {
+	for kind, flags := range kindFlags() {
 		for _, args := range [][]string{{"--help"}, {kind, "--help"}, {kind, "-h"}} {
 			var out, errb bytes.Buffer
 			if code := Main(args, nil, &out, &errb, cli.MapEnv(nil)); code != 0 || errb.Len() != 0 {

@@ -1,0 +1,85 @@
+package multicall
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// exitEnv makes this test binary exit 0 at once (TestMain), after every
+// package's init has run: a stand-in for the multi-call binary's start-up.
+const exitEnv = "PROCEDURES_MULTICALL_TEST_EXIT"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(exitEnv) == "1" {
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// initBudget is the most one of this module's packages may allocate in its
+// package initialisation. Every command links every package here, so each
+// package's init runs at every hook call, whatever the command: a table or
+// a regular expression only some commands use is made on first use
+// (sync.OnceValue), not at init. Allocation is the measure because it is
+// deterministic: inittrace's clock figures are not, on a shared machine.
+const initBudget = 4 << 10
+
+// overBudget names the packages whose init is known to cost more, with the
+// most each may allocate: the record reader's patterns and the Bash
+// classifier's tables (which how-do-i-gate needs at every call).
+var overBudget = map[string]int{
+	"records":            32 << 10,
+	"internal/corpus":    32 << 10,
+	"internal/lint":      32 << 10,
+	"internal/shellread": 32 << 10,
+}
+
+// TestInitAllocations runs the binary with GODEBUG=inittrace=1 and holds
+// each of this module's packages to its init allocation budget.
+func TestInitAllocations(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation adds to what init allocates")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), exitEnv+"=1", "GODEBUG=inittrace=1")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	const module = "github.com/procedures-go/procedures/"
+	seen := 0
+	sc := bufio.NewScanner(bytes.NewReader(errb.Bytes()))
+	for sc.Scan() {
+		// init <package> @<t> ms, <c> ms clock, <n> bytes, <a> allocs
+		f := strings.Fields(sc.Text())
+		if len(f) < 11 || f[0] != "init" || !strings.HasPrefix(f[1], module) || f[8] != "bytes," {
+			continue
+		}
+		seen++
+		pkg := strings.TrimPrefix(f[1], module)
+		n, err := strconv.Atoi(f[7])
+		if err != nil {
+			t.Fatalf("%q: %v", sc.Text(), err)
+		}
+		budget, ok := overBudget[pkg]
+		if !ok {
+			budget = initBudget
+		}
+		if n > budget {
+			t.Errorf("package %s allocates %d bytes in its init (budget %d): make what only some commands use on first use", pkg, n, budget)
+		}
+	}
+	if seen == 0 {
+		t.Fatalf("no init trace of this module's packages in:\n%s", errb.String())
+	}
+}
