@@ -22,7 +22,7 @@ import (
 	"path/filepath"
 
 	"github.com/procedures-go/procedures/internal/cli"
-	"github.com/procedures-go/procedures/records"
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // Main is the command; see the package doc. It never reads stdin.
@@ -39,22 +39,22 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	// The shared store list warns about invalid extra stores, as upstream
 	// did, although the lint never reads extra stores.
-	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	_, rejected := corpus.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
 	stderr.Write(cli.ExtraStoreWarnings(rejected))
-	root := records.RootFromEnv(getenv, "LINT_FRONTMATTER_ROOT")
-	var res *records.LintResult
+	root := corpus.RootFromEnv(getenv, "LINT_FRONTMATTER_ROOT")
+	var res *corpus.LintResult
 	var err error
 	if len(args) == 0 {
-		res, err = records.LintCorpus(root)
+		res, err = corpus.LintCorpus(root)
 	} else {
 		var outside map[string]bool
 		args, outside = targets(root, args)
-		res, err = records.LintTargets(root, args)
+		res, err = corpus.LintTargets(root, args)
 		if res != nil {
 			noteOutside(res, root, outside)
 		}
 	}
-	if re, ok := errors.AsType[*records.LintRootError](err); ok {
+	if re, ok := errors.AsType[*corpus.LintRootError](err); ok {
 		fmt.Fprintln(stderr, re.Finding())
 		return 1
 	}
@@ -74,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 // targets maps each argument to the root-relative path the lint reads. A
 // path spelled relative to the root as a store path is taken as given (as
 // the bash original did). Any other spelling, absolute or relative to the
-// working directory, that lies inside the root (records.InRoot, as
+// working directory, that lies inside the root (corpus.InRoot, as
 // enforce-frontmatter decides) becomes its root-relative path. The rest
 // are passed on unchanged (the lint calls them not a lintable record);
 // those outside the root are reported in outside.
@@ -84,7 +84,7 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 	cwd, cwdErr := os.Getwd()
 	for i, a := range args {
 		out[i] = a
-		if a == "" || (!filepath.IsAbs(a) && (records.IsLintableRecord(a) || records.IsEditableSubdocument(a))) {
+		if a == "" || (!filepath.IsAbs(a) && (corpus.IsLintableRecord(a) || corpus.IsEditableSubdocument(a))) {
 			continue
 		}
 		p := a
@@ -94,11 +94,11 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 			}
 			p = filepath.Join(cwd, p)
 		}
-		rel, ok := records.InRoot(root, p)
+		rel, ok := corpus.InRoot(root, p)
 		switch {
 		case !ok:
 			outside[a] = true
-		case records.IsLintableRecord(rel) || records.IsEditableSubdocument(rel):
+		case corpus.IsLintableRecord(rel) || corpus.IsEditableSubdocument(rel):
 			out[i] = rel
 		}
 	}
@@ -107,9 +107,9 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 
 // noteOutside adds the root and the rule to the "not a lintable record"
 // finding of each target outside the root.
-func noteOutside(res *records.LintResult, root string, outside map[string]bool) {
+func noteOutside(res *corpus.LintResult, root string, outside map[string]bool) {
 	for i, f := range res.Findings {
-		if f.Rule == records.RuleNotARecord && outside[f.File] {
+		if f.Rule == corpus.RuleNotARecord && outside[f.File] {
 			res.Findings[i].Message += "; it is outside the root " + root +
 				": name a record relative to the root, or by an absolute or working-directory-relative path inside it"
 		}
