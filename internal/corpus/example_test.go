@@ -107,28 +107,6 @@ func ExampleAllStores() {
 	// 12 titw team-kb [../escape]
 }
 
-func ExampleLintContent() {
-	root := exampleRoot()
-	defer os.RemoveAll(root)
-
-	// A draft, linted before it is written: an empty keyword list and a link
-	// to an id no record declares.
-	draft := "---\nid: dec.x\nkind: decision\ndate: 2026-08-10\nkeywords: []\nlinks: [dec.gone, dec.d1]\nstatus: active\n---\n"
-	res, err := corpus.LintContent(root, "references/decisions/x.md", []byte(draft))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, f := range res.Findings {
-		fmt.Println(f.Rule, f)
-	}
-	fmt.Println("failed:", res.Failed())
-	// Output:
-	// keywords-empty ❌ frontmatter-lint: references/decisions/x.md: keywords: list is empty (AC21 requires at least one keyword)
-	// link-unresolved ❌ frontmatter-lint: references/decisions/x.md: links target 'dec.gone' resolves to no record id in the corpus
-	// failed: true
-}
-
 func ExampleRootFromEnv() {
 	env := map[string]string{"CODEX_ROOT": "/srv/codex", "HOME": "/home/me"}
 	fmt.Println(corpus.RootFromEnv(func(k string) string { return env[k] }, "QUERY_RECORDS_ROOT"))

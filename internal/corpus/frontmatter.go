@@ -477,3 +477,14 @@ func trimLeftSpace(b []byte) []byte {
 	}
 	return b
 }
+
+// ErrMultiDoc is the YAMLError message of a block holding more than one
+// YAML document.
+var ErrMultiDoc = errMultiDoc
+
+// IsSpace is the C-locale [[:space:]] class.
+func IsSpace(c byte) bool { return isSpace(c) }
+
+// FirstTokenUnquoted reads a line-view value: a quoted one whole, a plain
+// one up to its first blank, one outer pair of matching quotes removed.
+func FirstTokenUnquoted(v []byte) []byte { return firstTokenUnquoted(v) }

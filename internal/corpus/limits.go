@@ -83,3 +83,11 @@ func fenceDecided(b []byte) bool {
 func completeLines(b []byte) []byte {
 	return b[:bytes.LastIndexByte(b, '\n')+1]
 }
+
+// ReadFrontmatterHead reads the head of the file name into buf as far as
+// its frontmatter is decided (see fenceDecided): never more than
+// MaxFrontmatter bytes, never waiting on a FIFO. capped reports a head cut
+// at MaxFrontmatter before that; then only its complete lines count.
+func ReadFrontmatterHead(name string, buf []byte) (_ []byte, capped bool, _ error) {
+	return readHead(name, buf, fenceDecided)
+}

@@ -38,3 +38,7 @@ func inParallel(n int, work func(indexes iter.Seq[int])) {
 	}
 	wg.Wait()
 }
+
+// InParallel is [inParallel] for the packages built on the engine (the
+// lint's id pass).
+func InParallel(n int, work func(indexes iter.Seq[int])) { inParallel(n, work) }

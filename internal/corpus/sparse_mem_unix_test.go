@@ -38,9 +38,11 @@ func TestMemChild(t *testing.T) {
 		if _, err := c.Cat([]string{"plans/huge.md"}); err == nil {
 			t.Fatal("a 2 GB record was dumped")
 		}
-	case "lint":
-		if _, err := LintCorpus(root); err != nil {
-			t.Fatal(err)
+	case "lint": // what the lint (internal/lint) reads each record with
+		for _, p := range c.Paths() {
+			if _, _, err := ReadFrontmatterHead(filepath.Join(root, p), nil); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/procedures-go/procedures/digest"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/lint"
 )
 
 // corpusCommands are the commands that read a corpus root, in report order.
@@ -43,12 +44,12 @@ func corpusRoot(command string, getenv func(string) string) (root, from string, 
 // lintSummary runs the whole-corpus frontmatter lint on root, read-only,
 // and counts its errors (duplicate ids included) and warnings.
 func lintSummary(root string) (linted, errs, warns int, err error) {
-	res, err := corpus.LintCorpus(root)
+	res, err := lint.LintCorpus(root)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	for _, f := range res.Findings {
-		if f.Severity == corpus.SeverityWarning {
+		if f.Severity == lint.SeverityWarning {
 			warns++
 		} else {
 			errs++

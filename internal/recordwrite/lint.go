@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/lint"
+	"github.com/procedures-go/procedures/internal/lintmsg"
 )
 
 // Root is the record root: $CODEX_ROOT, else $HOME/.claude (empty counts as
@@ -92,16 +94,16 @@ func Lint(root, file string, content []byte) LintReport {
 	if rel, ok := strings.CutPrefix(file, root+"/"); ok && root != "" {
 		name = path.Clean(rel)
 	}
-	ids := &corpus.IDMap{}
-	if res, err := corpus.LintTargets(root, nil); err == nil {
+	ids := &lint.IDMap{}
+	if res, err := lint.LintTargets(root, nil); err == nil {
 		ids = res.IDs
 	}
 	var rep LintReport
-	add := func(f corpus.Finding) {
-		rep.Lines = append(rep.Lines, f.String())
-		rep.Failed = rep.Failed || f.Severity == corpus.SeverityError
+	add := func(f lint.Finding) {
+		rep.Lines = append(rep.Lines, lintmsg.Line(f))
+		rep.Failed = rep.Failed || f.Severity == lint.SeverityError
 	}
-	for _, f := range corpus.LintRecord(name, content, ids) {
+	for _, f := range lint.LintRecord(name, content, ids) {
 		add(f)
 	}
 	id := parse(content).scalar("id")
@@ -117,7 +119,7 @@ func Lint(root, file string, content []byte) LintReport {
 	if len(others) > 0 {
 		files := append(others, name)
 		slices.Sort(files) // corpus order
-		add(corpus.Duplicate{ID: id, Files: files}.Finding())
+		add(lint.Duplicate{ID: id, Files: files}.Finding())
 	}
 	return rep
 }

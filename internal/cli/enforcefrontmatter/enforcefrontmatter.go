@@ -23,6 +23,8 @@ import (
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/lint"
+	"github.com/procedures-go/procedures/internal/lintmsg"
 	"github.com/procedures-go/procedures/internal/offswitch"
 )
 
@@ -60,11 +62,11 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 		return 0
 	}
 	root := corpus.RootFromEnv(getenv, "KNOWLEDGE_ROOT")
-	rel, ok := corpus.InRoot(root, file)      // cleaned, and resolved alike
-	if !ok || !corpus.IsLintableRecord(rel) { // decided by the lint's rule, not its output
+	rel, ok := corpus.InRoot(root, file)    // cleaned, and resolved alike
+	if !ok || !lint.IsLintableRecord(rel) { // decided by the lint's rule, not its output
 		return 0
 	}
-	res, err := corpus.LintTargets(root, []string{rel})
+	res, err := lint.LintTargets(root, []string{rel})
 	if err != nil {
 		return 0
 	}
@@ -73,7 +75,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	var out bytes.Buffer
 	_, rejected := corpus.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
 	out.Write(cli.ExtraStoreWarnings(rejected))
-	res.WriteCapped(&out, &out, maxShownFindings)
+	lintmsg.WriteCapped(res, &out, &out, maxShownFindings)
 	if !res.Failed() {
 		return 0
 	}

@@ -23,6 +23,8 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/lint"
+	"github.com/procedures-go/procedures/internal/lintmsg"
 )
 
 // Main is the command; see the package doc. It never reads stdin.
@@ -42,27 +44,27 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 	_, rejected := corpus.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
 	stderr.Write(cli.ExtraStoreWarnings(rejected))
 	root := corpus.RootFromEnv(getenv, "LINT_FRONTMATTER_ROOT")
-	var res *corpus.LintResult
+	var res *lint.LintResult
 	var err error
 	if len(args) == 0 {
-		res, err = corpus.LintCorpus(root)
+		res, err = lint.LintCorpus(root)
 	} else {
 		var outside map[string]bool
 		args, outside = targets(root, args)
-		res, err = corpus.LintTargets(root, args)
+		res, err = lint.LintTargets(root, args)
 		if res != nil {
 			noteOutside(res, root, outside)
 		}
 	}
-	if re, ok := errors.AsType[*corpus.LintRootError](err); ok {
-		fmt.Fprintln(stderr, re.Finding())
+	if re, ok := errors.AsType[*lint.LintRootError](err); ok {
+		fmt.Fprintln(stderr, lintmsg.Line(re.Finding()))
 		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "❌ frontmatter-lint: %v\n", err)
 		return 1
 	}
-	if err := res.Write(stdout, stderr); err != nil {
+	if err := lintmsg.Write(res, stdout, stderr); err != nil {
 		return 1
 	}
 	if res.Failed() {
@@ -84,7 +86,7 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 	cwd, cwdErr := os.Getwd()
 	for i, a := range args {
 		out[i] = a
-		if a == "" || (!filepath.IsAbs(a) && (corpus.IsLintableRecord(a) || corpus.IsEditableSubdocument(a))) {
+		if a == "" || (!filepath.IsAbs(a) && (lint.IsLintableRecord(a) || lint.IsEditableSubdocument(a))) {
 			continue
 		}
 		p := a
@@ -98,7 +100,7 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 		switch {
 		case !ok:
 			outside[a] = true
-		case corpus.IsLintableRecord(rel) || corpus.IsEditableSubdocument(rel):
+		case lint.IsLintableRecord(rel) || lint.IsEditableSubdocument(rel):
 			out[i] = rel
 		}
 	}
@@ -107,9 +109,9 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 
 // noteOutside adds the root and the rule to the "not a lintable record"
 // finding of each target outside the root.
-func noteOutside(res *corpus.LintResult, root string, outside map[string]bool) {
+func noteOutside(res *lint.LintResult, root string, outside map[string]bool) {
 	for i, f := range res.Findings {
-		if f.Rule == corpus.RuleNotARecord && outside[f.File] {
+		if f.Rule == lint.RuleNotARecord && outside[f.File] {
 			res.Findings[i].Message += "; it is outside the root " + root +
 				": name a record relative to the root, or by an absolute or working-directory-relative path inside it"
 		}

@@ -1,4 +1,4 @@
-package corpus
+package lint
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // Severity grades a lint finding: errors fail the lint, warnings do not.
@@ -39,21 +41,14 @@ const (
 	RuleTooLong       = "frontmatter-too-long" // the frontmatter does not close within MaxFrontmatter bytes
 )
 
-// A Finding is one lint result. Message is the text printed after the
-// frontmatter-lint prefix; for per-file findings it starts with "<File>: ".
+// A Finding is one lint result. For per-file findings Message starts with
+// "<File>: ". How a finding is printed is the caller's business
+// (internal/lintmsg words it as the commands do).
 type Finding struct {
 	File     string // path relative to the root; "" for corpus-level findings
 	Rule     string
 	Severity Severity
 	Message  string
-}
-
-// String renders f as the lint report prints it (without the newline).
-func (f Finding) String() string {
-	if f.Severity == SeverityWarning {
-		return "⚠ frontmatter-lint WARNING: " + f.Message
-	}
-	return "❌ frontmatter-lint: " + f.Message
 }
 
 // requiredKeys are the frontmatter keys every record must set, in check
@@ -70,7 +65,8 @@ type Duplicate struct {
 	Files []string // every record declaring ID, in corpus order; Files[0] owns it
 }
 
-// Finding renders d as upstream does: the owner and the last copy only.
+// Finding is d as one finding, as upstream names it: the owner and the last
+// copy only.
 func (d Duplicate) Finding() Finding {
 	return Finding{Rule: RuleDuplicateID, Message: fmt.Sprintf("duplicate id '%s' in: %s %s",
 		d.ID, d.Files[0], d.Files[len(d.Files)-1])}
@@ -151,7 +147,7 @@ type LintRootError struct {
 func (e *LintRootError) Error() string { return "root " + e.Root + " " + e.Err.Error() }
 func (e *LintRootError) Unwrap() error { return e.Err }
 
-// Finding renders e as the lint report prints it.
+// Finding is e as one corpus-level finding.
 func (e *LintRootError) Finding() Finding { return Finding{Rule: RuleRoot, Message: e.Error()} }
 
 // LintCorpus lints every record of the ten record stores under root.
@@ -247,7 +243,7 @@ type linter struct {
 // parsedFile is one corpus file as pass 1 read it: its frontmatter, or the
 // error reading it gave.
 type parsedFile struct {
-	fm  *Frontmatter
+	fm  *corpus.Frontmatter
 	err error
 }
 
@@ -279,7 +275,7 @@ func newLinter(root string) (*linter, error) {
 func readAllLint(l *linter, files []string) []parsedFile {
 	n := len(files)
 	out := make([]parsedFile, n)
-	inParallel(n, func(indexes iter.Seq[int]) {
+	corpus.InParallel(n, func(indexes iter.Seq[int]) {
 		buf := make([]byte, 0, 16<<10)
 		for i := range indexes {
 			out[i], buf = readLint(l.abs(files[i]), buf)
@@ -296,13 +292,13 @@ var errFrontmatterTooLong = errors.New("frontmatter too long")
 // never more than MaxFrontmatter bytes, never waiting on a FIFO. buf is
 // scratch space, returned for reuse.
 func readLint(name string, buf []byte) (parsedFile, []byte) {
-	buf, capped, err := readHead(name, buf[:0], fenceDecided)
+	buf, capped, err := corpus.ReadFrontmatterHead(name, buf[:0])
 	if err != nil {
 		return parsedFile{err: &fs.PathError{Op: "read", Path: name, Err: err}}, buf
 	}
 	content := buf
 	if capped {
-		content = completeLines(buf)
+		content = buf[:bytes.LastIndexByte(buf, '\n')+1] // complete lines only
 	}
 	content = bytes.Clone(content) // the parse points into it; buf is reused
 	fm := parseLint(content)
@@ -343,7 +339,7 @@ func (l *linter) lintable(r *LintResult, f string, targeted bool) bool {
 	if targeted && !IsEditableSubdocument(f) {
 		r.Findings = append(r.Findings, errf(f, RuleNotARecord,
 			"not a lintable record (expected <store>/**/*.md under one of: %s; not INDEX.md, not _archived)",
-			strings.Join(recordStores, ", ")))
+			strings.Join(corpus.Stores(), ", ")))
 	}
 	return false
 }
@@ -367,7 +363,7 @@ func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok boo
 	}
 	if p.err == errFrontmatterTooLong {
 		r.Findings = append(r.Findings, errf(f, RuleTooLong,
-			"frontmatter does not close within the first %d bytes (1 MiB); records are read no further", MaxFrontmatter))
+			"frontmatter does not close within the first %d bytes (1 MiB); records are read no further", corpus.MaxFrontmatter))
 		return "", true
 	}
 	if p.err != nil {
@@ -378,16 +374,16 @@ func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok boo
 }
 
 // parseLint reads a record as the lint sees it: CRLF line ends are accepted.
-func parseLint(content []byte) *Frontmatter {
+func parseLint(content []byte) *corpus.Frontmatter {
 	if bytes.Contains(content, []byte("\r\n")) {
 		content = bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
 	}
-	return ParseFrontmatter(content)
+	return corpus.ParseFrontmatter(content)
 }
 
 // recordID is a record's id as the corpus map keys it: cut at its first
 // blank, as the original lint did, so an id never holds whitespace.
-func recordID(fm *Frontmatter) string {
+func recordID(fm *corpus.Frontmatter) string {
 	if !fm.Present {
 		return ""
 	}
@@ -401,15 +397,15 @@ func recordID(fm *Frontmatter) string {
 // lintScalar is a top-level scalar: the YAML value, or in the line view
 // the value of the FIRST "key:" line, as upstream read it,
 // cut at its first blank, one outer quote pair removed.
-func lintScalar(fm *Frontmatter, key string) string {
+func lintScalar(fm *corpus.Frontmatter, key string) string {
 	if fm.YAMLErr == nil {
 		return fm.Scalar(key)
 	}
 	v, _ := firstValue(fm.Lines(), key)
-	return string(firstTokenUnquoted([]byte(v)))
+	return string(corpus.FirstTokenUnquoted([]byte(v)))
 }
 
-func isSpaceRune(r rune) bool { return r < 0x80 && isSpace(byte(r)) }
+func isSpaceRune(r rune) bool { return r < 0x80 && corpus.IsSpace(byte(r)) }
 
 // unreadable reports a file or store directory the lint could not read as
 // "<path>: cannot be read: <reason>", path relative to the root (for a
@@ -435,7 +431,7 @@ func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
 }
 
 // lintFrontmatter checks one parsed record into r and returns its id.
-func lintFrontmatter(r *LintResult, f string, fm *Frontmatter, ids *IDMap) string {
+func lintFrontmatter(r *LintResult, f string, fm *corpus.Frontmatter, ids *IDMap) string {
 	add := func(x Finding) { r.Findings = append(r.Findings, x) }
 	if !fm.Present {
 		add(errf(f, RuleNoFrontmatter, "missing frontmatter block (first line is not '---')"))
@@ -479,7 +475,7 @@ func lintFrontmatter(r *LintResult, f string, fm *Frontmatter, ids *IDMap) strin
 // so a record upstream passed still passes. When the decoder gave no line
 // (an undefined alias, a second document) the line is looked up in the
 // block; if even that fails the line is left out.
-func yamlFinding(f string, fm *Frontmatter) Finding {
+func yamlFinding(f string, fm *corpus.Frontmatter) Finding {
 	line, msg := fm.YAMLErr.Line, fm.YAMLErr.Msg
 	if line == 0 {
 		line = locateYAMLError(fm.Block, msg)
@@ -504,7 +500,7 @@ func locateYAMLError(block []byte, msg string) int {
 	if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
 		name, _, _ = strings.Cut(name, "'")
 		match = func(l string) bool { return strings.Contains(l, "*"+name) }
-	} else if msg == errMultiDoc.Error() {
+	} else if msg == corpus.ErrMultiDoc.Error() {
 		match = func(l string) bool {
 			for _, m := range []string{"---", "..."} {
 				if rest, ok := strings.CutPrefix(l, m); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
@@ -548,7 +544,7 @@ func notYAMLChar(r rune) bool {
 }
 
 // firstValue is the value of the first "key:" line of the line view.
-func firstValue(lines []KeyLine, key string) (string, bool) {
+func firstValue(lines []corpus.KeyLine, key string) (string, bool) {
 	for _, kl := range lines {
 		if kl.Key == key {
 			return kl.Value, true
@@ -557,7 +553,7 @@ func firstValue(lines []KeyLine, key string) (string, bool) {
 	return "", false
 }
 
-func keywordsEmpty(fm *Frontmatter, lines []KeyLine) bool {
+func keywordsEmpty(fm *corpus.Frontmatter, lines []corpus.KeyLine) bool {
 	if fm.YAMLErr == nil {
 		for _, v := range fm.Leaves("keywords") {
 			if v != "" {
@@ -573,7 +569,7 @@ func keywordsEmpty(fm *Frontmatter, lines []KeyLine) bool {
 
 var storeKeyRE = func() *regexp.Regexp {
 	var bases []string
-	for _, s := range recordStores {
+	for _, s := range corpus.Stores() {
 		bases = append(bases, regexp.QuoteMeta(path.Base(s)))
 	}
 	return regexp.MustCompile(`(` + strings.Join(bases, "|") + `):`)
@@ -581,7 +577,7 @@ var storeKeyRE = func() *regexp.Regexp {
 
 // linkTokens returns the ids links: names. With valid YAML these are the leaf
 // scalars; otherwise the upstream line-based tokenizer (never globbed).
-func linkTokens(fm *Frontmatter, lines []KeyLine) []string {
+func linkTokens(fm *corpus.Frontmatter, lines []corpus.KeyLine) []string {
 	if fm.YAMLErr == nil {
 		// A scalar naming several ids ("dec.a, dec.b") names each of them,
 		// as upstream's tokenizer read it: ids hold no blank.

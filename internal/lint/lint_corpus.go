@@ -1,8 +1,10 @@
-package corpus
+package lint
 
 import (
 	"path"
 	"strings"
+
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // IsLintableRecord reports whether the root-relative path f names a record
@@ -24,7 +26,7 @@ func inRecordStore(f string) bool {
 	if !strings.HasSuffix(f, ".md") || path.Base(f) == "INDEX.md" {
 		return false
 	}
-	for _, s := range recordStores {
+	for _, s := range corpus.Stores() {
 		if strings.HasPrefix(f, s+"/") {
 			return true
 		}
@@ -46,7 +48,7 @@ func excludedFromLint(f string) bool {
 // minus node_modules, steps and templates paths, in byte order. Directories
 // that could not be read are returned as errors.
 func lintCorpusFiles(root string) ([]string, []error) {
-	all, skipped := Enumerate(root, recordStores)
+	all, skipped := corpus.Enumerate(root, corpus.Stores())
 	files := all[:0]
 	for _, f := range all {
 		if IsLintableRecord(f) {

@@ -1,4 +1,4 @@
-package corpus
+package lint
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"runtime"
 	"testing"
+
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // The id pass reads on every core; the result is the one a single worker
@@ -14,7 +16,7 @@ import (
 func TestLintParallelIDPass(t *testing.T) {
 	root := t.TempDir()
 	for i := range 500 {
-		dir := filepath.Join(root, recordStores[i%len(recordStores)])
+		dir := filepath.Join(root, corpus.Stores()[i%len(corpus.Stores())])
 		os.MkdirAll(dir, 0o755)
 		body := fmt.Sprintf("---\nid: rec-%d\nkind: decision\ndate: 2026-01-01\nkeywords: [a]\nlinks: [rec-%d, missing-%d]\nstatus: active\n---\n# r\n", i%450, (i*7)%500, i%5)
 		if i%97 == 0 {
