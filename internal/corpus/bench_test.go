@@ -146,7 +146,7 @@ func benchEach(b *testing.B, fn func(b *testing.B, root string)) {
 // the least any query can do.
 func BenchmarkFloor(b *testing.B) {
 	benchEach(b, func(b *testing.B, root string) {
-		stores, _ := AllStores("")
+		stores, _ := allStores("")
 		for b.Loop() {
 			paths, _ := Enumerate(root, stores)
 			for _, p := range paths {
@@ -162,7 +162,7 @@ func BenchmarkFloor(b *testing.B) {
 // goroutine per core, a reused buffer each, every file read to EOF.
 func BenchmarkFloorParallel(b *testing.B) {
 	benchEach(b, func(b *testing.B, root string) {
-		stores, _ := AllStores("")
+		stores, _ := allStores("")
 		workers := runtime.GOMAXPROCS(0)
 		for b.Loop() {
 			paths, _ := Enumerate(root, stores)
@@ -198,7 +198,7 @@ func BenchmarkFloorParallel(b *testing.B) {
 
 func benchQuery(b *testing.B, q Query) {
 	benchEach(b, func(b *testing.B, root string) {
-		stores, _ := AllStores("")
+		stores, _ := allStores("")
 		for b.Loop() {
 			c, err := Open(root, stores)
 			if err != nil {
@@ -221,7 +221,7 @@ func BenchmarkLinksTo(b *testing.B) { benchQuery(b, Query{LinksTo: "dec.rec-0004
 
 func BenchmarkCat50(b *testing.B) {
 	benchEach(b, func(b *testing.B, root string) {
-		stores, _ := AllStores("")
+		stores, _ := allStores("")
 		c, _ := Open(root, stores)
 		paths := c.Paths()
 		refs := make([]string, 50)

@@ -33,7 +33,7 @@ func catTree(t *testing.T) (*Corpus, string) {
 	os.MkdirAll(filepath.Join(sib, "references/decisions"), 0o755)
 	os.WriteFile(filepath.Join(sib, "references/decisions/x.md"), []byte("sibling\n"), 0o644)
 	t.Cleanup(func() { os.RemoveAll(sib) })
-	stores, _ := AllStores("")
+	stores, _ := allStores("")
 	c, err := Open(root, stores)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +117,7 @@ func FuzzCatMember(f *testing.F) {
 		"plans/p.md":                    "p\n",
 		"not-a-record.md":               "secret\n",
 	})
-	stores, _ := AllStores("")
+	stores, _ := allStores("")
 	c, err := Open(root, stores)
 	if err != nil {
 		f.Fatal(err)

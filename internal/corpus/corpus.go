@@ -23,7 +23,7 @@ type Corpus struct {
 }
 
 // Open enumerates the corpus under root. stores nil means the default store
-// list, AllStores("") (the record stores, then the vendor stores); a non-nil
+// list, [DefaultStores] (the record stores, then the vendor stores); a non-nil
 // empty list scans nothing. It fails with a *NoRootError when root cannot be
 // entered; stores that do not exist are simply empty.
 func Open(root string, stores []string) (*Corpus, error) {
@@ -31,7 +31,7 @@ func Open(root string, stores []string) (*Corpus, error) {
 		return nil, err
 	}
 	if stores == nil {
-		stores, _ = AllStores("")
+		stores = DefaultStores()
 	}
 	c := &Corpus{Root: root, Stores: append([]string(nil), stores...)}
 	c.entries, c.Skipped = enumerate(root, stores, false)
@@ -49,7 +49,7 @@ func OpenIdentified(root string, stores []string) (*Corpus, error) {
 		return nil, err
 	}
 	if stores == nil {
-		stores, _ = AllStores("")
+		stores = DefaultStores()
 	}
 	c := &Corpus{Root: root, Stores: append([]string(nil), stores...), identified: true}
 	c.entries, c.Skipped = enumerate(root, stores, true)

@@ -13,7 +13,7 @@ import (
 // duplicates from overlapping stores, errors) is what one walker gives.
 func TestEnumerateParallelSameAsOne(t *testing.T) {
 	root := t.TempDir()
-	stores, _ := AllStores("plans references/decisions/ extra")
+	stores, _ := allStores("plans references/decisions/ extra")
 	for i := range 400 {
 		dir := filepath.Join(root, stores[i%len(stores)], fmt.Sprintf("d%d", i%3))
 		os.MkdirAll(dir, 0o755)

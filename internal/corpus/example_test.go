@@ -99,20 +99,3 @@ func ExampleParseFrontmatter() {
 	// dec.x [alpha beta] [dec.a] true
 	// nospace decision 3
 }
-
-func ExampleAllStores() {
-	stores, rejected := corpus.AllStores("team-kb ../escape")
-	fmt.Println(len(stores), stores[10], stores[11], rejected)
-	// Output:
-	// 12 titw team-kb [../escape]
-}
-
-func ExampleRootFromEnv() {
-	env := map[string]string{"CODEX_ROOT": "/srv/codex", "HOME": "/home/me"}
-	fmt.Println(corpus.RootFromEnv(func(k string) string { return env[k] }, "QUERY_RECORDS_ROOT"))
-	delete(env, "CODEX_ROOT")
-	fmt.Println(corpus.RootFromEnv(func(k string) string { return env[k] }, "QUERY_RECORDS_ROOT"))
-	// Output:
-	// /srv/codex
-	// /home/me/.claude
-}

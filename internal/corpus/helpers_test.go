@@ -41,7 +41,7 @@ func rec(id, kind, keywords, title string, extra ...string) string {
 
 func openTree(t testing.TB, files map[string]string) *Corpus {
 	t.Helper()
-	stores, _ := AllStores("")
+	stores, _ := allStores("")
 	c, err := Open(mkTree(t, files), stores)
 	if err != nil {
 		t.Fatal(err)
@@ -55,4 +55,11 @@ func lines(rs []Record) string {
 		b.WriteString(r.Path + " — " + r.Gloss + "\n")
 	}
 	return b.String()
+}
+
+// allStores is the default store list followed by the extra stores
+// (space-separated) and no rejected entries: the commands' scan surface
+// (internal/config.RecordStores) without the environment.
+func allStores(extra string) (stores, rejected []string) {
+	return append(DefaultStores(), strings.Fields(extra)...), nil
 }

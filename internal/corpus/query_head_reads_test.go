@@ -25,7 +25,7 @@ func TestQueryHeadAcrossReadBoundaries(t *testing.T) {
 		b.WriteString("   \t\n# " + gloss + "\n\nlater body\n")
 		content := b.String()
 		root := mkTree(t, map[string]string{"references/decisions/big.md": content})
-		stores, _ := AllStores("")
+		stores, _ := allStores("")
 		c, err := Open(root, stores)
 		if err != nil {
 			t.Fatal(err)

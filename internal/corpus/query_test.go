@@ -191,7 +191,7 @@ func TestQueryUnreadableFileFailsLoudly(t *testing.T) {
 		"references/research/z.md":  rec("res.z", "research", "[x1]", "Z"),
 	}
 	root := mkTree(t, files)
-	stores, _ := AllStores("")
+	stores, _ := allStores("")
 	c, _ := Open(root, stores)
 	// z.md cannot be read any more (it vanished after the scan listed it;
 	// mode 000 would not stop a root test run). It is not a decision, yet

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/procedures-go/procedures/digest"
-	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/lint"
 )
@@ -25,13 +25,13 @@ var corpusRootVars = map[string]string{
 	"enforce-frontmatter": "KNOWLEDGE_ROOT",
 }
 
-// corpusRoot is the root command would use (corpus.RootFromEnv with its
+// corpusRoot is the root command would use (config.RecordsRoot with its
 // own variable) and from names where it came from. ok is false when HOME is
 // needed but empty or unset: query-records then exits 1, and the others use
 // /.claude.
 func corpusRoot(command string, getenv func(string) string) (root, from string, ok bool) {
 	own := corpusRootVars[command]
-	root = corpus.RootFromEnv(getenv, own)
+	root = config.RecordsRoot(getenv, own)
 	switch {
 	case own != "" && getenv(own) != "":
 		return root, "$" + own, true

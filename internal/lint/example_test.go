@@ -42,4 +42,3 @@ func ExampleLintContent() {
 	// link-unresolved references/decisions/x.md: links target 'dec.gone' resolves to no record id in the corpus
 	// failed: true
 }
-

@@ -32,4 +32,3 @@ func TestWriteOrder(t *testing.T) {
 		t.Errorf("a warning failed the lint:\n%s", buf.String())
 	}
 }
-

@@ -9,19 +9,20 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
 )
 
 // Root is the record root: $CODEX_ROOT, else $HOME/.claude (empty counts as
-// unset), as corpus.RootFromEnv finds it with no variable of its own. ok
+// unset), as config.RecordsRoot finds it with no variable of its own. ok
 // is false when neither variable is set.
 func Root(getenv func(string) string) (root string, ok bool) {
 	if getenv("CODEX_ROOT") == "" && getenv("HOME") == "" {
 		return "", false
 	}
-	return corpus.RootFromEnv(getenv, ""), true
+	return config.RecordsRoot(getenv, ""), true
 }
 
 // Store directories of the records log-record writes, relative to the root.

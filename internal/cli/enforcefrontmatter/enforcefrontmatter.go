@@ -22,6 +22,7 @@ import (
 
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
@@ -61,7 +62,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
 		return 0
 	}
-	root := corpus.RootFromEnv(getenv, "KNOWLEDGE_ROOT")
+	root := config.RecordsRoot(getenv, config.KnowledgeRoot)
 	rel, ok := corpus.InRoot(root, file)    // cleaned, and resolved alike
 	if !ok || !lint.IsLintableRecord(rel) { // decided by the lint's rule, not its output
 		return 0
@@ -73,7 +74,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	// OUT is what the linter printed, both streams in write order: the
 	// store list's extra-store warnings first, as upstream.
 	var out bytes.Buffer
-	_, rejected := corpus.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	_, rejected := config.RecordStores(getenv)
 	out.Write(cli.ExtraStoreWarnings(rejected))
 	lintmsg.WriteCapped(res, &out, &out, maxShownFindings)
 	if !res.Failed() {

@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
@@ -41,9 +42,9 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	// The shared store list warns about invalid extra stores, as upstream
 	// did, although the lint never reads extra stores.
-	_, rejected := corpus.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	_, rejected := config.RecordStores(getenv)
 	stderr.Write(cli.ExtraStoreWarnings(rejected))
-	root := corpus.RootFromEnv(getenv, "LINT_FRONTMATTER_ROOT")
+	root := config.RecordsRoot(getenv, config.LintFrontmatterRoot)
 	var res *lint.LintResult
 	var err error
 	if len(args) == 0 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/index"
 )
@@ -153,7 +154,7 @@ func execute(args []string, stderr io.Writer, env func(string) (string, bool), v
 		printLines(stderr, messageLines(err)...)
 		return nil, nil // a missing root is an empty result
 	}
-	stores, rejected := corpus.AllStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	stores, rejected := config.RecordStores(getenv)
 	stderr.Write(cli.ExtraStoreWarnings(rejected))
 	if len(args) > 0 && args[0] == "--list-stores" {
 		return listStores(stores, vendorMark), nil
@@ -215,7 +216,7 @@ func corpusRoot(env func(string) (string, bool)) (string, error) {
 			return "", &noHomeError{}
 		}
 	}
-	return corpus.RootFromEnv(getenv, "QUERY_RECORDS_ROOT"), nil
+	return config.RecordsRoot(getenv, config.QueryRecordsRoot), nil
 }
 
 // listStores is the --list-stores output: one store per line, as the bash
