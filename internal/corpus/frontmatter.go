@@ -62,23 +62,111 @@ type KeyLine struct {
 }
 
 // ParseFrontmatter splits content into its frontmatter block and body and
-// decodes the block. Fences: line 1 must be exactly
+// decodes the block (see [readFrontmatter]). Fences: line 1 must be exactly
 // "---" and the block ends at the next line exactly "---" (CRLF is not
-// accepted; normalise first if you want it). The block is decoded by
-// github.com/adrg/frontmatter with a YAML format backed by go.yaml.in/yaml/v3.
+// accepted; normalise first if you want it).
 func ParseFrontmatter(content []byte) *Frontmatter {
 	f := &Frontmatter{}
-	f.Present, f.Terminated, f.Block, f.Body = splitFences(content)
-	if !f.Present {
-		return f
-	}
-	if !parseSimple(f.Block, &f.fields) {
-		f.YAMLErr = decodeYAML(f.Block, &f.fields)
-		if f.YAMLErr != nil {
-			lineFields(f.Block, &f.fields)
-		}
-	}
+	f.Present, f.Terminated, f.Block, f.Body, f.YAMLErr = readFrontmatter(content, &f.fields)
 	return f
+}
+
+// readFrontmatter is how every reader (ParseFrontmatter, the queries, the
+// lint) splits a record and decodes its block into fs: through
+// github.com/adrg/frontmatter ([parseLibrary]), with one optimisation in
+// front of it. A record of the common shape, whose block is in the YAML
+// subset record writers produce ([parseSimple]), is split and read without
+// the library or a YAML decoder; the result is the library's, field for
+// field (TestFastPathMatchesLibrary, FuzzFastPathMatchesLibrary). Anything
+// else goes to the library. When the block is not YAML, fs holds the line
+// view and yamlErr says why.
+func readFrontmatter(content []byte, fs *fmFields) (present, terminated bool, block, body []byte, yamlErr *YAMLError) {
+	present, terminated, block, body = splitFences(content)
+	if !present {
+		fs.reset()
+		return false, false, nil, body, nil
+	}
+	if parseSimple(block, fs) {
+		return present, terminated, block, body, nil
+	}
+	return parseLibrary(content, fs)
+}
+
+// parseLibrary splits content with github.com/adrg/frontmatter and decodes
+// the block with its format (go.yaml.in/yaml/v3 into a yaml.Node, see
+// [unmarshalYAML]). Three rules of the upstream shell tools, which the
+// commands keep byte for byte, narrow what the library accepts:
+//
+//   - the block opens only on a first line exactly "---" (the library also
+//     skips blank lines before it and trims the line);
+//   - a block the library finds no end for runs to the end of the file
+//     (unterminated: no body), and is decoded as the library would have
+//     decoded it had a fence followed;
+//   - the library ends the block at the first line that trims to "---";
+//     when that line is not exactly "---" (a "--- " or " ---" line inside
+//     the block), the block runs on to the next exact one, and that block
+//     is decoded by the same format.
+func parseLibrary(content []byte, fs *fmFields) (present, terminated bool, block, body []byte, yamlErr *YAMLError) {
+	fs.reset()
+	if string(content) != "---" && !bytes.HasPrefix(content, []byte("---\n")) {
+		return false, false, nil, content, nil
+	}
+	var doc yaml.Node
+	var handed []byte // the block the library handed to the format
+	var decErr error
+	called := false
+	format := frontmatter.NewFormat(yamlFormat.Start, yamlFormat.End, func(b []byte, v any) error {
+		called, handed = true, b
+		decErr = yamlFormat.Unmarshal(b, v)
+		return decErr
+	})
+	frontmatter.Parse(bytes.NewReader(content), &doc, format) // its error is decErr: the reader cannot fail
+	start := min(4, len(content))
+	switch {
+	case !called: // no closing fence: the block runs to the end of the file
+		block = content[start:]
+		if hasFenceLike(block) {
+			decErr = yamlFormat.Unmarshal(block, &doc)
+		} else {
+			decErr = yamlFormat.Unmarshal(withLF(block), &doc)
+		}
+		present, terminated = true, false
+	case exactFence(content[start+len(handed):]):
+		block = content[start : start+len(handed)]
+		body = content[start+len(handed):]
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			body = body[i+1:]
+		} else {
+			body = body[len(body):]
+		}
+		present, terminated = true, true
+	default: // the library stopped at a line that only trims to "---"
+		present, terminated, block, body = splitFences(content)
+		doc = yaml.Node{}
+		decErr = yamlFormat.Unmarshal(block, &doc)
+	}
+	if decErr != nil {
+		yamlErr = yamlError(decErr.Error())
+	} else {
+		yamlErr = fieldsOf(&doc, block, fs)
+	}
+	if yamlErr != nil {
+		lineFields(block, fs)
+	}
+	return present, terminated, block, body, yamlErr
+}
+
+// exactFence reports whether b starts with a line exactly "---".
+func exactFence(b []byte) bool {
+	return bytes.HasPrefix(b, []byte("---")) && (len(b) == 3 || b[3] == '\n')
+}
+
+// withLF is b with a final LF, as a block closed by a fence line ends.
+func withLF(b []byte) []byte {
+	if len(b) == 0 || b[len(b)-1] == '\n' {
+		return b
+	}
+	return append(bytes.Clone(b), '\n')
 }
 
 // splitFences applies the fence rules: an opening "---" line, closed by the
@@ -198,33 +286,24 @@ func unmarshalYAML(data []byte, v any) error {
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): `)
 
-// decodeYAML decodes block through adrg/frontmatter into fs, or reports
-// why it cannot be read as YAML.
+// decodeYAML decodes a block with the library's format into fs, or reports
+// why it cannot be read as YAML (fs is then unspecified).
 func decodeYAML(block []byte, fs *fmFields) *YAMLError {
 	var doc yaml.Node
-	var err error
-	if hasFenceLike(block) {
-		// adrg/frontmatter would end the block at a line that trims to
-		// "---"; decode the exact block with the same format instead.
-		err = yamlFormat.Unmarshal(block, &doc)
-	} else {
-		buf := make([]byte, 0, len(block)+9)
-		buf = append(buf, "---\n"...)
-		buf = append(buf, block...)
-		if len(block) > 0 && block[len(block)-1] != '\n' {
-			buf = append(buf, '\n')
-		}
-		buf = append(buf, "---\n"...)
-		_, err = frontmatter.MustParse(bytes.NewReader(buf), &doc, yamlFormat)
-	}
-	if err != nil {
+	if err := yamlFormat.Unmarshal(withLF(block), &doc); err != nil {
 		return yamlError(err.Error())
 	}
+	return fieldsOf(&doc, block, fs)
+}
+
+// fieldsOf fills fs with the top level of a decoded block, or reports why
+// it cannot be read as a record's frontmatter.
+func fieldsOf(doc *yaml.Node, block []byte, fs *fmFields) *YAMLError {
 	fs.reset()
 	if doc.Kind == 0 {
 		return nil // empty block: no keys
 	}
-	root := &doc
+	root := doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}

@@ -39,18 +39,7 @@ type recView struct {
 }
 
 func (v *recView) parse(content []byte) {
-	var block []byte
-	v.present, v.terminated, block, v.body = splitFences(content)
-	v.yamlErr = nil
-	v.fields.reset()
-	if !v.present {
-		return
-	}
-	if !parseSimple(block, &v.fields) {
-		if v.yamlErr = decodeYAML(block, &v.fields); v.yamlErr != nil {
-			lineFields(block, &v.fields)
-		}
-	}
+	v.present, v.terminated, _, v.body, v.yamlErr = readFrontmatter(content, &v.fields)
 }
 
 // scalar is a scalar field as queries compare it: a quoted YAML value
