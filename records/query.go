@@ -24,7 +24,7 @@ type Query struct {
 
 // DefaultRelRatio is the relative floor of a keyword search whose
 // [Query.RelRatio] is 0.
-const DefaultRelRatio = corpus.DefaultRelRatio
+const DefaultRelRatio = 0.3
 
 // A Record is one corpus file as queries see it.
 type Record struct {

@@ -86,6 +86,9 @@ func TestQueryRelRatio(t *testing.T) {
 	if a, b := eids(corpus.Query{Keyword: "alpha beta gamma", RelRatio: 0.3}), eids(corpus.Query{Keyword: "alpha beta gamma"}); reflect.DeepEqual(a, b) {
 		t.Fatalf("fixture does not separate the floor from none: %v", a)
 	}
+	if DefaultRelRatio != corpus.DefaultRelRatio {
+		t.Errorf("DefaultRelRatio %v, the commands' %v", DefaultRelRatio, corpus.DefaultRelRatio)
+	}
 	q := corpus.NewQuery()
 	q.Keyword = "alpha beta gamma"
 	if got, _ := c.Query(Query{Keyword: "alpha beta gamma"}); !reflect.DeepEqual(ids(got), eids(q)) {
