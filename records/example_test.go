@@ -172,6 +172,8 @@ func ExampleCorpus_ReadFile() {
 
 	b, _ := c.ReadFile("plans/p1.md")
 	fmt.Print(string(b))
+	fm := records.ParseFrontmatter(b) // a record's frontmatter, read whole
+	fmt.Println(fm.Scalar("kind"), fm.Has("keywords"))
 	_, err := c.ReadFile("mistakes.jsonl") // not a record of the corpus
 	fmt.Println(errors.Is(err, fs.ErrNotExist))
 	// Output:
@@ -180,6 +182,7 @@ func ExampleCorpus_ReadFile() {
 	// kind: plan
 	// ---
 	// # Plan without keywords
+	// plan false
 	// true
 }
 
