@@ -1,27 +1,25 @@
-// Package records reads the procedures knowledge base: the record stores under
-// a corpus root ([RootFromEnv], [AllStores]), each record's frontmatter and
-// gloss, structural and ranked keyword queries ([Corpus.Query]), the
-// store-bounded dump of named records ([Corpus.Cat]) and the recall search
-// over mistakes.jsonl ([RecallFile]).
+// Package records reads a procedures knowledge base: the record stores under
+// a corpus root, each record's frontmatter and one-line gloss, structural and
+// ranked keyword queries, the dump of named records and the recall search
+// over a mistakes.jsonl file.
 //
-// The frontmatter lint stays in this package rather than a sub-package: it
-// is the same reader applied as a schema check ([LintCorpus], [LintTargets],
-// and [LintContent] for bytes not yet written), and it shares the parser
-// ([ParseFrontmatter]) and the store list with the queries.
+//	c, err := records.Open(root, records.Options{})
+//	hits, err := c.Query(records.Query{Keyword: "flaky ci"})
 //
-// Errors are one line and match [ErrUsage] or [ErrScan] with errors.Is; how
-// to word them for a user is the caller's business.
+// Errors are typed ([*NoRootError], [*ScanError], [*NoTokenError],
+// [*CatError], [*TooLargeError], [*RecallPartsError]; match them with
+// errors.As); how to word them for a person is the caller's business.
 //
-// Cost is bounded whatever the corpus holds. Queries and lints read a
-// record's head only, never more than [MaxFrontmatter] (1 MiB): a record
-// whose frontmatter does not close within it matches no query and is a lint
-// finding ([RuleTooLong]). [Corpus.ReadFile] (hence [Corpus.Cat] and full
-// dumps) refuses a record above [MaxDump] (16 MiB) with a *TooLargeError.
+// Cost is bounded whatever the corpus holds. Queries and [Corpus.Records]
+// read a record's head only, never more than its first MiB: a record whose
+// frontmatter does not close within it matches no query. [Corpus.ReadFile]
+// (hence [Corpus.Cat]) refuses a record above 16 MiB with a *TooLargeError.
 // Records are opened without blocking and read only if fstat says regular
 // file, so a FIFO swapped in after the scan is an error ([ErrNotRegular]),
-// never a hang. Keyword tokens are de-duplicated through a set (linear in a
-// record's keywords); a recall search matches at most [MaxRecallParts] (64)
-// words; a lint report can be cut to its first findings
-// ([LintResult.WriteCapped]). CRLF line ends are read as LF by queries, as by
-// the lint.
+// never a hang. A recall search matches at most 64 words. CRLF line ends are
+// read as LF.
+//
+// The package reads no environment variable: the commands of this module map
+// theirs (QUERY_RECORDS_ROOT, QUERY_RECORDS_EXTRA_STORES, …) to [Open]'s
+// arguments themselves.
 package records

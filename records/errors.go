@@ -3,47 +3,14 @@ package records
 import (
 	"errors"
 	"io/fs"
-	"strconv"
-	"strings"
+
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
-// ErrUsage matches (with errors.Is) every error caused by what the caller
-// asked for: a query with nothing to search, references that are not
-// records of the corpus.
-var ErrUsage = errors.New("usage error")
-
-// ErrScan matches (with errors.Is) every error that means the corpus or the
-// recall store could not be read. It never means "no matches".
-var ErrScan = errors.New("scan failed")
-
-// NoTokenError refuses a keyword search whose text holds no token of
-// [MinTokenLen] or more characters: there is nothing to search.
-type NoTokenError struct{ Keyword string }
-
-func (e *NoTokenError) Error() string {
-	return "keyword " + strconv.Quote(e.Keyword) + " has no token of " + strconv.Itoa(MinTokenLen) + "+ characters"
-}
-func (e *NoTokenError) Is(target error) bool { return target == ErrUsage }
-
-// CatError refuses a [Corpus.Cat] batch: Refs are the references that are
-// not records of the scanned stores, in input order.
-type CatError struct{ Refs []string }
-
-func (e *CatError) Error() string {
-	return "not records of the scanned stores: " + strings.Join(quoteAll(e.Refs), ", ")
-}
-func (e *CatError) Is(target error) bool { return target == ErrUsage }
-
-// ScanError reports a file that could not be read: a corpus record (Path
-// relative to the root) or the recall store (Path as given).
-type ScanError struct {
-	Path string
-	Err  error
-}
-
-func (e *ScanError) Error() string        { return "cannot read " + e.Path + ": " + e.Reason() }
-func (e *ScanError) Unwrap() error        { return e.Err }
-func (e *ScanError) Is(target error) bool { return target == ErrScan }
+// ErrNotRegular reports a listed record that is no longer a regular file
+// when it is opened (a FIFO or device swapped in after the scan), inside an
+// *fs.PathError. It is never waited on.
+var ErrNotRegular = errors.New("not a regular file")
 
 // NoRootError reports a corpus root that cannot be entered (missing, not a
 // directory, no permission).
@@ -53,27 +20,77 @@ type NoRootError struct {
 }
 
 func (e *NoRootError) Error() string {
-	return "cannot enter corpus root " + e.Root + ": " + errText(e.Err)
+	return (&corpus.NoRootError{Root: e.Root, Err: orUnknown(e.Err)}).Error()
 }
 func (e *NoRootError) Unwrap() error { return e.Err }
 
-// Reason is why the file could not be read, without the operation and path
-// an *fs.PathError repeats ("permission denied").
-func (e *ScanError) Reason() string { return errText(e.Err) }
-
-// errText is an error's text without the operation and path that an
-// *fs.PathError repeats.
-func errText(err error) string {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return pe.Err.Error()
-	}
-	return err.Error()
+// ScanError reports a file that could not be read: a corpus record (Path
+// relative to the root) or the recall file (Path as given).
+type ScanError struct {
+	Path string
+	Err  error
 }
 
-func quoteAll(s []string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[i] = strconv.Quote(v)
+func (e *ScanError) Error() string {
+	return (&corpus.ScanError{Path: e.Path, Err: orUnknown(e.Err)}).Error()
+}
+func (e *ScanError) Unwrap() error { return e.Err }
+
+// TooLargeError refuses to read a record above 16 MiB whole.
+type TooLargeError struct {
+	Path string // relative to the root
+	Size int64  // the size seen
+}
+
+func (e *TooLargeError) Error() string { return (*corpus.TooLargeError)(e).Error() }
+
+// NoTokenError refuses a keyword search whose text holds no token of two or
+// more characters: there is nothing to search.
+type NoTokenError struct{ Keyword string }
+
+func (e *NoTokenError) Error() string { return (*corpus.NoTokenError)(e).Error() }
+
+// CatError refuses a [Corpus.Cat] batch: Refs are the references that are
+// not records of the corpus, in input order.
+type CatError struct{ Refs []string }
+
+func (e *CatError) Error() string { return (*corpus.CatError)(e).Error() }
+
+// RecallPartsError refuses recall terms holding more than 64 words in
+// total; nothing is searched.
+type RecallPartsError struct{ Words int }
+
+func (e *RecallPartsError) Error() string { return (*corpus.RecallPartsError)(e).Error() }
+
+func orUnknown(err error) error {
+	if err == nil {
+		return errors.New("unknown error")
 	}
-	return out
+	return err
+}
+
+// fromEngine turns the engine's errors into this package's, keeping their
+// text and what they wrap.
+func fromEngine(err error) error {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *corpus.NoRootError:
+		return &NoRootError{Root: e.Root, Err: fromEngine(e.Err)}
+	case *corpus.ScanError:
+		return &ScanError{Path: e.Path, Err: fromEngine(e.Err)}
+	case *corpus.TooLargeError:
+		return (*TooLargeError)(e)
+	case *corpus.NoTokenError:
+		return (*NoTokenError)(e)
+	case *corpus.CatError:
+		return (*CatError)(e)
+	case *corpus.RecallPartsError:
+		return (*RecallPartsError)(e)
+	case *fs.PathError:
+		if e.Err == corpus.ErrNotRegular {
+			return &fs.PathError{Op: e.Op, Path: e.Path, Err: ErrNotRegular}
+		}
+	}
+	return err
 }

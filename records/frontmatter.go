@@ -1,41 +1,27 @@
 package records
 
-import (
-	"bytes"
-	"errors"
-	"io"
-	"regexp"
-	"strconv"
-	"strings"
+import "github.com/procedures-go/procedures/internal/corpus"
 
-	"github.com/adrg/frontmatter"
-	"go.yaml.in/yaml/v3"
-)
-
-// Frontmatter is a record's frontmatter block, split off per the
-// fence rules below and decoded as YAML. When the block is not a
-// valid YAML mapping, YAMLErr says why and every accessor falls back to the
-// line-based reading of the upstream shell tools, so that nothing they could
-// find is lost.
+// Frontmatter is a record's frontmatter block, split from the body and
+// decoded as YAML by github.com/adrg/frontmatter with go.yaml.in/yaml/v3 (a
+// record of the common shape is read by a faster path that gives the same
+// result).
+// Fences: line 1 is exactly "---" and the block ends at the next line
+// exactly "---" (CRLF is not accepted: normalise first if you want it). When
+// the block is not a valid YAML mapping, YAMLErr says why and the accessors
+// read it line by line as the upstream shell tools did ("key: value" lines
+// at column 0), so that nothing they could find is lost. Build one with
+// [ParseFrontmatter]; the zero Frontmatter is an absent one.
 type Frontmatter struct {
-	// Present is true when line 1 is exactly "---" (no trailing space, no CR).
-	Present bool
-	// Terminated is true when a later line exactly "---" closed the block;
-	// otherwise the block runs to the end of the file.
-	Terminated bool
-	// Block holds the raw bytes between the fences (each line with its LF).
-	Block []byte
-	// Body is what follows the closing fence. It is the whole content when
-	// there is no frontmatter, and nil when the block is unterminated.
-	Body []byte
-	// YAMLErr is non-nil when the block is not valid YAML, holds more than
-	// one YAML document, is not a mapping, or hides a column-0 "key:" line
-	// inside a value spanning lines (a quote or bracket left open above
-	// it), which the line reading would see: the accessors then use the
-	// line view (see [Frontmatter.Lines]).
-	YAMLErr *YAMLError
+	Present    bool   // line 1 is exactly "---"
+	Terminated bool   // a later line exactly "---" closed the block
+	Block      []byte // the bytes between the fences, each line with its LF
+	// Body is what follows the closing fence: the whole content when there
+	// is no frontmatter, nil when the block is unterminated.
+	Body    []byte
+	YAMLErr *YAMLError // why the block is read line by line; nil for YAML
 
-	fields fmFields
+	f *corpus.Frontmatter
 }
 
 // YAMLError tells why a frontmatter block was read line by line.
@@ -44,436 +30,39 @@ type YAMLError struct {
 	Msg  string
 }
 
-func (e *YAMLError) Error() string {
-	if e.Line == 0 {
-		return "frontmatter: " + e.Msg
-	}
-	return "frontmatter: line " + strconv.Itoa(e.Line) + ": " + e.Msg
-}
-
-// A KeyLine is one line of the block that starts at column 0 with
-// "<key>:", where key is non-empty, holds no whitespace and does not start
-// with "#". Value is the text after the colon with leading whitespace
-// removed, otherwise raw (quotes and comments kept).
-type KeyLine struct {
-	Key   string
-	Value string
-	Line  int // 1-based line in the file
-}
+func (e *YAMLError) Error() string { return (*corpus.YAMLError)(e).Error() }
 
 // ParseFrontmatter splits content into its frontmatter block and body and
-// decodes the block. Fences: line 1 must be exactly
-// "---" and the block ends at the next line exactly "---" (CRLF is not
-// accepted; normalise first if you want it). The block is decoded by
-// github.com/adrg/frontmatter with a YAML format backed by go.yaml.in/yaml/v3.
+// decodes the block. Slices of the result point into content.
 func ParseFrontmatter(content []byte) *Frontmatter {
-	f := &Frontmatter{}
-	f.Present, f.Terminated, f.Block, f.Body = splitFences(content)
-	if !f.Present {
-		return f
-	}
-	if !parseSimple(f.Block, &f.fields) {
-		f.YAMLErr = decodeYAML(f.Block, &f.fields)
-		if f.YAMLErr != nil {
-			lineFields(f.Block, &f.fields)
-		}
-	}
-	return f
+	f := corpus.ParseFrontmatter(content)
+	return &Frontmatter{Present: f.Present, Terminated: f.Terminated, Block: f.Block,
+		Body: f.Body, YAMLErr: (*YAMLError)(f.YAMLErr), f: f}
 }
 
-// splitFences applies the fence rules: an opening "---" line, closed by the
-// next one.
-func splitFences(content []byte) (present, terminated bool, block, body []byte) {
-	if !bytes.HasPrefix(content, []byte("---")) || (len(content) > 3 && content[3] != '\n') {
-		return false, false, nil, content
-	}
-	if len(content) <= 4 {
-		return true, false, content[len(content):], nil
-	}
-	rest := content[4:]
-	for off := 0; off < len(rest); {
-		end := bytes.IndexByte(rest[off:], '\n')
-		var line []byte
-		next := len(rest)
-		if end < 0 {
-			line = rest[off:]
-		} else {
-			line = rest[off : off+end]
-			next = off + end + 1
-		}
-		if len(line) == 3 && line[0] == '-' && line[1] == '-' && line[2] == '-' {
-			return true, true, rest[:off], rest[next:]
-		}
-		off = next
-	}
-	return true, false, rest, nil
-}
+// Has reports whether the block sets a top-level key.
+func (f *Frontmatter) Has(key string) bool { return f != nil && f.f != nil && f.f.Has(key) }
 
-// Has reports whether the block sets a top-level key. In the line view, a
-// key is set by a column-0 "key:" line.
-func (f *Frontmatter) Has(key string) bool { return f.fields.find(key) >= 0 }
-
-// Scalar returns a top-level scalar as the YAML decoder reads it: quotes
-// removed, escapes decoded, comments dropped, null and "~" read as "". A key
-// that holds a sequence or mapping reads as "". A repeated key: the last one
-// wins. In the line view it is the first
-// whitespace-separated token of the last "key:" line, with one outer pair of
-// matching quotes removed.
+// Scalar returns a top-level scalar as YAML reads it: quotes removed,
+// escapes decoded, comments dropped, null and "~" read as "". A key that
+// holds a sequence or mapping reads as "". A repeated key: the last one
+// wins. Read line by line, it is the first whitespace-separated token of the
+// last "key:" line, one outer pair of matching quotes removed.
 func (f *Frontmatter) Scalar(key string) string {
-	s, _ := f.fields.scalar(key)
-	return s
+	if f == nil || f.f == nil {
+		return ""
+	}
+	return f.f.Scalar(key)
 }
 
 // Leaves returns every non-null leaf scalar under a top-level key, in
-// document order: the items of a flow or block sequence, the values (never
-// the keys) of a mapping, recursively, or the one scalar. A repeated key:
-// the last one wins. In the line view it is the raw text of the last
-// "key:" line (one element; none when that text is empty).
+// document order: the items of a sequence, the values (never the keys) of
+// a mapping, recursively, or the one scalar. A repeated key: the last one
+// wins. Read line by line, it is the raw text of the last "key:" line (none
+// when that text is empty).
 func (f *Frontmatter) Leaves(key string) []string {
-	i := f.fields.find(key)
-	if i < 0 {
+	if f == nil || f.f == nil {
 		return nil
 	}
-	var out []string
-	f.fields.eachLeaf(i, func(b []byte) { out = append(out, string(b)) })
-	return out
-}
-
-// Lines returns the line view of the block: every column-0 "key:" line in
-// block order.
-func (f *Frontmatter) Lines() []KeyLine {
-	var out []KeyLine
-	eachKeyLine(f.Block, func(n int, key, val []byte) {
-		out = append(out, KeyLine{Key: string(key), Value: string(val), Line: n + 2})
-	})
-	return out
-}
-
-// eachKeyLine calls fn for every key line of block with its 0-based line
-// index in the block.
-func eachKeyLine(block []byte, fn func(n int, key, val []byte)) {
-	n := 0
-	for line := range bytes.Lines(block) {
-		line = bytes.TrimSuffix(line, []byte{'\n'})
-		if c := bytes.IndexByte(line, ':'); c > 0 && line[0] != '#' && !hasSpace(line[:c]) {
-			fn(n, line[:c], trimLeftSpace(line[c+1:]))
-		}
-		n++
-	}
-}
-
-// lineFields fills fs with the line view of block: one raw entry per key
-// line.
-func lineFields(block []byte, fs *fmFields) {
-	fs.reset()
-	eachKeyLine(block, func(_ int, key, val []byte) {
-		fs.entries = append(fs.entries, fmEntry{key: key, kind: kindRaw, val: val})
-	})
-}
-
-// yamlFormat is the frontmatter format handed to adrg/frontmatter: "---"
-// fences, decoded with go.yaml.in/yaml/v3 into a yaml.Node.
-var yamlFormat = frontmatter.NewFormat("---", "---", unmarshalYAML)
-
-var errMultiDoc = errors.New("the block holds more than one YAML document")
-
-// unmarshalYAML decodes exactly one YAML document into v.
-func unmarshalYAML(data []byte, v any) error {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(v); err != nil {
-		if err == io.EOF {
-			return nil
-		}
-		return err
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err != io.EOF {
-		if err != nil {
-			return err
-		}
-		return errMultiDoc
-	}
-	return nil
-}
-
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): `)
-
-// decodeYAML decodes block through adrg/frontmatter into fs, or reports
-// why it cannot be read as YAML.
-func decodeYAML(block []byte, fs *fmFields) *YAMLError {
-	var doc yaml.Node
-	var err error
-	if hasFenceLike(block) {
-		// adrg/frontmatter would end the block at a line that trims to
-		// "---"; decode the exact block with the same format instead.
-		err = yamlFormat.Unmarshal(block, &doc)
-	} else {
-		buf := make([]byte, 0, len(block)+9)
-		buf = append(buf, "---\n"...)
-		buf = append(buf, block...)
-		if len(block) > 0 && block[len(block)-1] != '\n' {
-			buf = append(buf, '\n')
-		}
-		buf = append(buf, "---\n"...)
-		_, err = frontmatter.MustParse(bytes.NewReader(buf), &doc, yamlFormat)
-	}
-	if err != nil {
-		return yamlError(err.Error())
-	}
-	fs.reset()
-	if doc.Kind == 0 {
-		return nil // empty block: no keys
-	}
-	root := &doc
-	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = root.Content[0]
-	}
-	if root.Kind != yaml.MappingNode {
-		return &YAMLError{Line: root.Line + 1, Msg: "the block is not a YAML mapping"}
-	}
-	budget := maxYAMLNodes
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := deref(root.Content[i]), root.Content[i+1]
-		if k == nil || k.Kind != yaml.ScalarNode {
-			continue
-		}
-		e := fmEntry{key: []byte(k.Value)}
-		v = deref(v)
-		switch {
-		case v == nil || isNull(v):
-			e.kind = kindNull
-		case v.Kind == yaml.ScalarNode:
-			e.kind, e.val = kindPlain, []byte(v.Value)
-			if v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-				e.kind = kindQuoted
-			}
-		default:
-			e.kind = kindColl
-			e.leafLo = len(fs.leaves)
-			if !collectLeaves(v, &fs.leaves, &budget) {
-				return &YAMLError{Line: v.Line + 1, Msg: "too many YAML nodes (alias expansion)"}
-			}
-			e.leafHi = len(fs.leaves)
-		}
-		fs.entries = append(fs.entries, e)
-	}
-	return hiddenKeyLine(block, fs)
-}
-
-// hiddenKeyLine reports a column-0 "key:" line that the YAML reading did
-// not take as a top-level key: a quote or bracket left open above it made
-// it part of a value spanning lines. The line reading upstream used sees
-// that key, so the block must be read line by line, or a record the bash
-// version found would be lost. Only keys YAML would read as plain
-// top-level keys are compared (not "'id':" or "<<:").
-func hiddenKeyLine(block []byte, fs *fmFields) *YAMLError {
-	var bad *YAMLError
-	have := make(map[string]int, len(fs.entries))
-	for _, e := range fs.entries {
-		have[string(e.key)]++
-	}
-	eachKeyLine(block, func(n int, key, _ []byte) {
-		if bad != nil || keyLen(key) != len(key) {
-			return
-		}
-		if have[string(key)]--; have[string(key)] < 0 {
-			bad = &YAMLError{Line: n + 2, Msg: "key line \"" + string(key) +
-				":\" is inside a value that spans lines (a quote or bracket left open above it)"}
-		}
-	})
-	return bad
-}
-
-// yamlError turns a yaml.v3 error message into a YAMLError with a file
-// line. yaml.v3 reports scanner errors with a 1-based block line, but
-// parser errors with a 0-based one, and omits "line 0"; the block starts on
-// file line 2.
-func yamlError(msg string) *YAMLError {
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	parser := false
-	for _, p := range []string{"did not find expected", "found duplicate", "found incompatible", "found undefined tag"} {
-		parser = parser || strings.Contains(msg, p)
-	}
-	ye := &YAMLError{Msg: msg}
-	if m := yamlLineRE.FindStringSubmatch("yaml: " + msg); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		ye.Msg = msg[len(m[0])-len("yaml: "):]
-		ye.Line = n + 1
-		if parser {
-			ye.Line = n + 2
-		}
-	} else if parser {
-		ye.Line = 2
-	}
-	return ye
-}
-
-// maxYAMLNodes bounds the nodes visited when collecting leaves, so that a
-// block of nested aliases cannot make a record expensive to read.
-const maxYAMLNodes = 10000
-
-func deref(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
-		n = n.Alias
-	}
-	if n != nil && n.Kind == yaml.AliasNode {
-		return nil
-	}
-	return n
-}
-
-func isNull(n *yaml.Node) bool {
-	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
-}
-
-func collectLeaves(n *yaml.Node, out *[][]byte, budget *int) bool {
-	n = deref(n)
-	if n == nil {
-		return true
-	}
-	if *budget--; *budget < 0 {
-		return false
-	}
-	switch n.Kind {
-	case yaml.ScalarNode:
-		if !isNull(n) {
-			*out = append(*out, []byte(n.Value))
-		}
-	case yaml.SequenceNode, yaml.DocumentNode:
-		for _, c := range n.Content {
-			if !collectLeaves(c, out, budget) {
-				return false
-			}
-		}
-	case yaml.MappingNode:
-		for i := 1; i < len(n.Content); i += 2 {
-			if !collectLeaves(n.Content[i], out, budget) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// hasFenceLike reports whether a line of block trims to "---".
-func hasFenceLike(block []byte) bool {
-	for line := range bytes.Lines(block) {
-		if string(bytes.TrimSpace(line)) == "---" {
-			return true
-		}
-	}
-	return false
-}
-
-// fmFields is the decoded top level of a block: one entry per key, in
-// block order, in one of three shapes (YAML scalar, YAML collection, raw
-// line). Slices point into the content or into decoder-owned memory.
-type fmFields struct {
-	entries []fmEntry
-	leaves  [][]byte
-}
-
-type fmEntry struct {
-	key            []byte
-	kind           uint8
-	val            []byte
-	leafLo, leafHi int
-}
-
-const (
-	kindNull   uint8 = iota // YAML null (~, null, empty)
-	kindPlain               // YAML plain scalar
-	kindQuoted              // YAML quoted (or block) scalar
-	kindColl                // YAML sequence or mapping: leaves[leafLo:leafHi]
-	kindRaw                 // line view: val is the raw text after "key:"
-)
-
-func (fs *fmFields) reset() {
-	fs.entries = fs.entries[:0]
-	fs.leaves = fs.leaves[:0]
-}
-
-// find returns the index of the last entry for key, or -1.
-func (fs *fmFields) find(key string) int {
-	for i := len(fs.entries) - 1; i >= 0; i-- {
-		if string(fs.entries[i].key) == key {
-			return i
-		}
-	}
-	return -1
-}
-
-// scalar returns the value of key and whether it was quoted in YAML.
-func (fs *fmFields) scalar(key string) (string, bool) {
-	b, q := fs.scalarBytes(key)
-	return string(b), q
-}
-
-func (fs *fmFields) scalarBytes(key string) ([]byte, bool) {
-	i := fs.find(key)
-	if i < 0 {
-		return nil, false
-	}
-	e := &fs.entries[i]
-	switch e.kind {
-	case kindPlain:
-		return e.val, false
-	case kindQuoted:
-		return e.val, true
-	case kindRaw:
-		return firstTokenUnquoted(e.val), false
-	}
-	return nil, false
-}
-
-// leaves calls fn with each leaf of entry i.
-func (fs *fmFields) eachLeaf(i int, fn func([]byte)) {
-	e := &fs.entries[i]
-	switch e.kind {
-	case kindPlain, kindQuoted, kindRaw:
-		if len(e.val) > 0 {
-			fn(e.val)
-		}
-	case kindColl:
-		for _, l := range fs.leaves[e.leafLo:e.leafHi] {
-			fn(l)
-		}
-	}
-}
-
-// firstTokenUnquoted reads a line-view value: a quoted one whole, a plain
-// one up to its first blank, quotes removed.
-func firstTokenUnquoted(v []byte) []byte {
-	v = trimLeftSpace(v)
-	for i, c := range v {
-		if isSpace(c) {
-			v = v[:i]
-			break
-		}
-	}
-	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-		v = v[1 : len(v)-1]
-	}
-	return v
-}
-
-// isSpace is the C-locale [[:space:]] class.
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
-}
-
-func hasSpace(b []byte) bool {
-	for _, c := range b {
-		if isSpace(c) {
-			return true
-		}
-	}
-	return false
-}
-
-func trimLeftSpace(b []byte) []byte {
-	for len(b) > 0 && isSpace(b[0]) {
-		b = b[1:]
-	}
-	return b
+	return f.f.Leaves(key)
 }

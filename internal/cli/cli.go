@@ -44,7 +44,7 @@ func MapEnv(m map[string]string) Env {
 type MainFunc func(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) int
 
 // ExtraStoreWarnings renders the warnings for rejected
-// QUERY_RECORDS_EXTRA_STORES entries (see records.ExtraStores), one line
+// QUERY_RECORDS_EXTRA_STORES entries (see config.ExtraStores), one line
 // each, as the shared store list of the bash original printed them.
 func ExtraStoreWarnings(rejected []string) []byte {
 	var b []byte

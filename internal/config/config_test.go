@@ -15,8 +15,6 @@ import (
 // already declares.
 var notYetMapped = map[string]string{
 	// records (p1: internal/config/records.go)
-	"QUERY_RECORDS_ROOT": "records", "LINT_FRONTMATTER_ROOT": "records", "KNOWLEDGE_ROOT": "records",
-	"CODEX_ROOT": "records", "HOME": "records", "QUERY_RECORDS_EXTRA_STORES": "records",
 	"QUERY_RECORDS_LIMIT": "records", "QUERY_RECORDS_REL_RATIO": "records", "QUERY_RECORDS_K_FLOOR": "records",
 	"QUERY_RECORDS_RECALL_FILE": "records", "MISTAKES_JSONL": "records", "DECISIONS_DIR": "records",
 	"SOLUTIONS_DIR": "records", "FAILURE_MODES_DIR": "records",
@@ -113,6 +111,10 @@ func TestReadersReadOnlyDeclaredVars(t *testing.T) {
 	}
 	TurnStateFrom(getenv)
 	DigestFrom(getenv)
+	for _, primary := range []string{QueryRecordsRoot, LintFrontmatterRoot, KnowledgeRoot} {
+		RecordsRoot(getenv, primary)
+	}
+	RecordStores(getenv)
 	for name := range declared {
 		if !asked[name] {
 			t.Errorf("%s is declared but no reader here reads it", name)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
+	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/turnstate"
-	"github.com/procedures-go/procedures/records"
 )
 
 // corpusCommands are the commands that read a corpus root, in report order.
@@ -25,13 +25,13 @@ var corpusRootVars = map[string]string{
 	"enforce-frontmatter": "KNOWLEDGE_ROOT",
 }
 
-// corpusRoot is the root command would use (records.RootFromEnv with its
+// corpusRoot is the root command would use (config.RecordsRoot with its
 // own variable) and from names where it came from. ok is false when HOME is
 // needed but empty or unset: query-records then exits 1, and the others use
 // /.claude.
 func corpusRoot(command string, getenv func(string) string) (root, from string, ok bool) {
 	own := corpusRootVars[command]
-	root = records.RootFromEnv(getenv, own)
+	root = config.RecordsRoot(getenv, own)
 	switch {
 	case own != "" && getenv(own) != "":
 		return root, "$" + own, true
@@ -44,12 +44,12 @@ func corpusRoot(command string, getenv func(string) string) (root, from string, 
 // lintSummary runs the whole-corpus frontmatter lint on root, read-only,
 // and counts its errors (duplicate ids included) and warnings.
 func lintSummary(root string) (linted, errs, warns int, err error) {
-	res, err := records.LintCorpus(root)
+	res, err := lint.LintCorpus(root)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	for _, f := range res.Findings {
-		if f.Severity == records.SeverityWarning {
+		if f.Severity == lint.SeverityWarning {
 			warns++
 		} else {
 			errs++

@@ -4,7 +4,7 @@
 // One index file per user, corpus root (resolved) and store set lives in
 // $XDG_CACHE_HOME/procedures/ (else $HOME/.cache/procedures/), never inside
 // the corpus. It holds, for each corpus file, what a query needs
-// ([records.FileMeta]: id, kind, project, status, keywords and their
+// ([corpus.FileMeta]: id, kind, project, status, keywords and their
 // tokens, links, gloss) and the file's stat (size, mtime, ctime, inode,
 // device, mode). A query lstats every file and trusts an entry only when
 // the stat is identical and the file's mtime is strictly older, at one
@@ -30,7 +30,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/procedures-go/procedures/records"
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // Version is written in the index header; an index of any other version is
@@ -61,15 +61,15 @@ func Dir(getenv func(string) string) string {
 }
 
 type entry struct {
-	St   records.FileStat
-	Meta records.FileMeta
+	St   corpus.FileStat
+	Meta corpus.FileMeta
 }
 
 // maxSize is the largest index file read (1 GiB); a larger one is rebuilt.
 const maxSize = 1 << 30
 
 // An Index is one corpus's index, loaded (or empty) and ready to serve as a
-// [records.MetaCache] for one query; [Index.Save] writes it back.
+// [corpus.MetaCache] for one query; [Index.Save] writes it back.
 type Index struct {
 	path    string // the index file; "" when the index cannot be kept
 	root    string // the resolved root
@@ -178,24 +178,24 @@ func itoa(n int) string {
 	}
 }
 
-// Lookup implements [records.MetaCache]. It only reads the loaded index,
+// Lookup implements [corpus.MetaCache]. It only reads the loaded index,
 // so the query's workers never wait on each other.
-func (ix *Index) Lookup(path string, st records.FileStat) (records.FileMeta, bool) {
+func (ix *Index) Lookup(path string, st corpus.FileStat) (corpus.FileMeta, bool) {
 	e, ok := ix.old[path]
 	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
-		return records.FileMeta{}, false
+		return corpus.FileMeta{}, false
 	}
 	return e.Meta, true
 }
 
-// Known implements [records.MetaCache].
+// Known implements [corpus.MetaCache].
 func (ix *Index) Known(path string) bool {
 	_, ok := ix.old[path]
 	return ok
 }
 
-// Put implements [records.MetaCache].
-func (ix *Index) Put(path string, st records.FileStat, m records.FileMeta) {
+// Put implements [corpus.MetaCache].
+func (ix *Index) Put(path string, st corpus.FileStat, m corpus.FileMeta) {
 	ix.mu.Lock()
 	ix.next[path] = entry{St: st, Meta: m}
 	ix.mu.Unlock()
@@ -242,7 +242,7 @@ func (ix *Index) Save(paths []string) error {
 
 // Query runs q over c through the index of c's root and stores, unless
 // getenv turns the index off, and saves the index afterwards.
-func Query(c *records.Corpus, q records.Query, getenv func(string) string) ([]records.Record, error) {
+func Query(c *corpus.Corpus, q corpus.Query, getenv func(string) string) ([]corpus.Record, error) {
 	if Disabled(getenv) {
 		return c.Query(q)
 	}

@@ -3,17 +3,17 @@ package index
 import (
 	"testing"
 
-	"github.com/procedures-go/procedures/records"
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // The racy-clean rule: an entry is trusted only when its stat is the same
 // and its mtime is strictly older than the second of the index write.
 func TestLookupRacyClean(t *testing.T) {
 	const granule = 1_700_000_000
-	st := records.FileStat{Size: 10, MtimeNs: (granule-1)*1e9 + 999_999_999, CtimeNs: 1, Ino: 2, Dev: 3, Mode: 0o100644}
+	st := corpus.FileStat{Size: 10, MtimeNs: (granule-1)*1e9 + 999_999_999, CtimeNs: 1, Ino: 2, Dev: 3, Mode: 0o100644}
 	racy := st
 	racy.MtimeNs = granule * 1e9
-	m := records.FileMeta{Rec: records.Record{ID: "x"}}
+	m := corpus.FileMeta{Rec: corpus.Record{ID: "x"}}
 	ix := &Index{granule: granule, next: map[string]entry{},
 		old: map[string]entry{"a.md": {St: st, Meta: m}, "b.md": {St: racy, Meta: m}}}
 	if got, ok := ix.Lookup("a.md", st); !ok || got.Rec.ID != "x" {
@@ -22,13 +22,13 @@ func TestLookupRacyClean(t *testing.T) {
 	if _, ok := ix.Lookup("b.md", racy); ok {
 		t.Errorf("an entry modified in the index write's second was trusted")
 	}
-	for _, change := range []func(*records.FileStat){
-		func(s *records.FileStat) { s.Size++ },
-		func(s *records.FileStat) { s.MtimeNs-- },
-		func(s *records.FileStat) { s.CtimeNs++ },
-		func(s *records.FileStat) { s.Ino++ },
-		func(s *records.FileStat) { s.Dev++ },
-		func(s *records.FileStat) { s.Mode ^= 0o4 },
+	for _, change := range []func(*corpus.FileStat){
+		func(s *corpus.FileStat) { s.Size++ },
+		func(s *corpus.FileStat) { s.MtimeNs-- },
+		func(s *corpus.FileStat) { s.CtimeNs++ },
+		func(s *corpus.FileStat) { s.Ino++ },
+		func(s *corpus.FileStat) { s.Dev++ },
+		func(s *corpus.FileStat) { s.Mode ^= 0o4 },
 	} {
 		s := st
 		change(&s)

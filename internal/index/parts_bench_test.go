@@ -11,8 +11,8 @@ import (
 	"github.com/procedures-go/procedures/internal/cli/queryrecords"
 	"testing"
 
+	engine "github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/index"
-	"github.com/procedures-go/procedures/records"
 )
 
 // BenchmarkParts splits a warm query into its parts: the store walk, the
@@ -26,16 +26,16 @@ func BenchmarkParts(b *testing.B) {
 		}
 		return ""
 	}
-	c, err := records.Open(root, nil)
+	c, err := engine.Open(root, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	q := records.NewQuery()
+	q := engine.NewQuery()
 	q.Kind = "decision"
 	index.Query(c, q, env)
 	b.Run("walk", func(b *testing.B) {
 		for b.Loop() {
-			records.Open(root, nil)
+			engine.Open(root, nil)
 		}
 	})
 	b.Run("load", func(b *testing.B) {

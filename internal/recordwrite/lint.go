@@ -9,17 +9,20 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/procedures-go/procedures/records"
+	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/lint"
+	"github.com/procedures-go/procedures/internal/lintmsg"
 )
 
 // Root is the record root: $CODEX_ROOT, else $HOME/.claude (empty counts as
-// unset), as records.RootFromEnv finds it with no variable of its own. ok
+// unset), as config.RecordsRoot finds it with no variable of its own. ok
 // is false when neither variable is set.
 func Root(getenv func(string) string) (root string, ok bool) {
 	if getenv("CODEX_ROOT") == "" && getenv("HOME") == "" {
 		return "", false
 	}
-	return records.RootFromEnv(getenv, ""), true
+	return config.RecordsRoot(getenv, ""), true
 }
 
 // Store directories of the records log-record writes, relative to the root.
@@ -30,7 +33,7 @@ var (
 )
 
 func store(s string) string {
-	for _, r := range records.Stores() {
+	for _, r := range corpus.Stores() {
 		if r == s {
 			return r
 		}
@@ -40,10 +43,10 @@ func store(s string) string {
 
 // parsed is a frontmatter read back with the records parser.
 type parsed struct {
-	fm *records.Frontmatter
+	fm *corpus.Frontmatter
 }
 
-func parse(content []byte) parsed { return parsed{records.ParseFrontmatter(content)} }
+func parse(content []byte) parsed { return parsed{corpus.ParseFrontmatter(content)} }
 
 // ReadBack is a record file read back with the records parser.
 type ReadBack struct {
@@ -92,16 +95,16 @@ func Lint(root, file string, content []byte) LintReport {
 	if rel, ok := strings.CutPrefix(file, root+"/"); ok && root != "" {
 		name = path.Clean(rel)
 	}
-	ids := &records.IDMap{}
-	if res, err := records.LintTargets(root, nil); err == nil {
+	ids := &lint.IDMap{}
+	if res, err := lint.LintTargets(root, nil); err == nil {
 		ids = res.IDs
 	}
 	var rep LintReport
-	add := func(f records.Finding) {
-		rep.Lines = append(rep.Lines, f.String())
-		rep.Failed = rep.Failed || f.Severity == records.SeverityError
+	add := func(f lint.Finding) {
+		rep.Lines = append(rep.Lines, lintmsg.Line(f))
+		rep.Failed = rep.Failed || f.Severity == lint.SeverityError
 	}
-	for _, f := range records.LintRecord(name, content, ids) {
+	for _, f := range lint.LintRecord(name, content, ids) {
 		add(f)
 	}
 	id := parse(content).scalar("id")
@@ -117,7 +120,7 @@ func Lint(root, file string, content []byte) LintReport {
 	if len(others) > 0 {
 		files := append(others, name)
 		slices.Sort(files) // corpus order
-		add(records.Duplicate{ID: id, Files: files}.Finding())
+		add(lint.Duplicate{ID: id, Files: files}.Finding())
 	}
 	return rep
 }

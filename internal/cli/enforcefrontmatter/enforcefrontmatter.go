@@ -24,8 +24,11 @@ import (
 
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/lint"
+	"github.com/procedures-go/procedures/internal/lintmsg"
 	"github.com/procedures-go/procedures/internal/offswitch"
-	"github.com/procedures-go/procedures/records"
 )
 
 // hook is enforce-frontmatter; a panic is recorded under its own name.
@@ -58,21 +61,21 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
 		return 0
 	}
-	root := records.RootFromEnv(getenv, "KNOWLEDGE_ROOT")
-	rel, ok := records.InRoot(root, file)      // cleaned, and resolved alike
-	if !ok || !records.IsLintableRecord(rel) { // decided by the lint's rule, not its output
+	root := config.RecordsRoot(getenv, config.KnowledgeRoot)
+	rel, ok := corpus.InRoot(root, file)    // cleaned, and resolved alike
+	if !ok || !lint.IsLintableRecord(rel) { // decided by the lint's rule, not its output
 		return 0
 	}
-	res, err := records.LintTargets(root, []string{rel})
+	res, err := lint.LintTargets(root, []string{rel})
 	if err != nil {
 		return 0
 	}
 	// OUT is what the linter printed, both streams in write order: the
 	// store list's extra-store warnings first, as upstream.
 	var out bytes.Buffer
-	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	_, rejected := config.RecordStores(getenv)
 	out.Write(cli.ExtraStoreWarnings(rejected))
-	res.WriteCapped(&out, &out, maxShownFindings)
+	lintmsg.WriteCapped(res, &out, &out, maxShownFindings)
 	if !res.Failed() {
 		return 0
 	}

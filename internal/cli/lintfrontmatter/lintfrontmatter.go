@@ -22,7 +22,10 @@ import (
 	"path/filepath"
 
 	"github.com/procedures-go/procedures/internal/cli"
-	"github.com/procedures-go/procedures/records"
+	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/lint"
+	"github.com/procedures-go/procedures/internal/lintmsg"
 )
 
 // Main is the command; see the package doc. It never reads stdin.
@@ -39,30 +42,30 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	// The shared store list warns about invalid extra stores, as upstream
 	// did, although the lint never reads extra stores.
-	_, rejected := records.ExtraStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	_, rejected := config.RecordStores(getenv)
 	stderr.Write(cli.ExtraStoreWarnings(rejected))
-	root := records.RootFromEnv(getenv, "LINT_FRONTMATTER_ROOT")
-	var res *records.LintResult
+	root := config.RecordsRoot(getenv, config.LintFrontmatterRoot)
+	var res *lint.LintResult
 	var err error
 	if len(args) == 0 {
-		res, err = records.LintCorpus(root)
+		res, err = lint.LintCorpus(root)
 	} else {
 		var outside map[string]bool
 		args, outside = targets(root, args)
-		res, err = records.LintTargets(root, args)
+		res, err = lint.LintTargets(root, args)
 		if res != nil {
 			noteOutside(res, root, outside)
 		}
 	}
-	if re, ok := errors.AsType[*records.LintRootError](err); ok {
-		fmt.Fprintln(stderr, re.Finding())
+	if re, ok := errors.AsType[*lint.LintRootError](err); ok {
+		fmt.Fprintln(stderr, lintmsg.Line(re.Finding()))
 		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "❌ frontmatter-lint: %v\n", err)
 		return 1
 	}
-	if err := res.Write(stdout, stderr); err != nil {
+	if err := lintmsg.Write(res, stdout, stderr); err != nil {
 		return 1
 	}
 	if res.Failed() {
@@ -74,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer, getenv func(string) string) in
 // targets maps each argument to the root-relative path the lint reads. A
 // path spelled relative to the root as a store path is taken as given (as
 // the bash original did). Any other spelling, absolute or relative to the
-// working directory, that lies inside the root (records.InRoot, as
+// working directory, that lies inside the root (corpus.InRoot, as
 // enforce-frontmatter decides) becomes its root-relative path. The rest
 // are passed on unchanged (the lint calls them not a lintable record);
 // those outside the root are reported in outside.
@@ -84,7 +87,7 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 	cwd, cwdErr := os.Getwd()
 	for i, a := range args {
 		out[i] = a
-		if a == "" || (!filepath.IsAbs(a) && (records.IsLintableRecord(a) || records.IsEditableSubdocument(a))) {
+		if a == "" || (!filepath.IsAbs(a) && (lint.IsLintableRecord(a) || lint.IsEditableSubdocument(a))) {
 			continue
 		}
 		p := a
@@ -94,11 +97,11 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 			}
 			p = filepath.Join(cwd, p)
 		}
-		rel, ok := records.InRoot(root, p)
+		rel, ok := corpus.InRoot(root, p)
 		switch {
 		case !ok:
 			outside[a] = true
-		case records.IsLintableRecord(rel) || records.IsEditableSubdocument(rel):
+		case lint.IsLintableRecord(rel) || lint.IsEditableSubdocument(rel):
 			out[i] = rel
 		}
 	}
@@ -107,9 +110,9 @@ func targets(root string, args []string) ([]string, map[string]bool) {
 
 // noteOutside adds the root and the rule to the "not a lintable record"
 // finding of each target outside the root.
-func noteOutside(res *records.LintResult, root string, outside map[string]bool) {
+func noteOutside(res *lint.LintResult, root string, outside map[string]bool) {
 	for i, f := range res.Findings {
-		if f.Rule == records.RuleNotARecord && outside[f.File] {
+		if f.Rule == lint.RuleNotARecord && outside[f.File] {
 			res.Findings[i].Message += "; it is outside the root " + root +
 				": name a record relative to the root, or by an absolute or working-directory-relative path inside it"
 		}

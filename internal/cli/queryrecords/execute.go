@@ -10,8 +10,9 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/index"
-	"github.com/procedures-go/procedures/records"
 )
 
 // valueFlags take the next argument verbatim as their value.
@@ -149,11 +150,11 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	if err != nil {
 		return nil, err
 	}
-	if err := records.CheckRootSearchable(root); err != nil {
+	if err := corpus.CheckRootSearchable(root); err != nil {
 		printLines(stderr, messageLines(err)...)
 		return nil, nil // a missing root is an empty result
 	}
-	stores, rejected := records.AllStores(getenv("QUERY_RECORDS_EXTRA_STORES"))
+	stores, rejected := config.RecordStores(getenv)
 	stderr.Write(cli.ExtraStoreWarnings(rejected))
 	if len(args) > 0 && args[0] == "--list-stores" {
 		return listStores(stores, vendorMark), nil
@@ -170,15 +171,15 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		return nil, err
 	}
 	if o.get("--recall") != "" {
-		recallCap := records.DefaultRecallCap
+		recallCap := corpus.DefaultRecallCap
 		if o.given("--limit") {
 			recallCap = limit
 		}
 		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), recallCap)
 	}
-	open := records.Open
+	open := corpus.Open
 	if o.cat || o.full { // dumps: read only the files the scan listed
-		open = records.OpenIdentified
+		open = corpus.OpenIdentified
 	}
 	c, err := open(root, stores)
 	if err != nil {
@@ -215,18 +216,18 @@ func corpusRoot(env cli.Env) (string, error) {
 			return "", &noHomeError{}
 		}
 	}
-	return records.RootFromEnv(getenv, "QUERY_RECORDS_ROOT"), nil
+	return config.RecordsRoot(getenv, config.QueryRecordsRoot), nil
 }
 
 // listStores is the --list-stores output: one store per line, as the bash
 // original prints it (scripts read it). For a person (mark: stdout is a
 // terminal) a vendor store is followed by a TAB and "(vendor)";
-// records.VendorStores says which stores are vendor stores.
+// corpus.VendorStores says which stores are vendor stores.
 func listStores(stores []string, mark bool) []byte {
 	var b []byte
 	for _, s := range stores {
 		b = append(b, s...)
-		if mark && slices.Contains(records.VendorStores(), s) {
+		if mark && slices.Contains(corpus.VendorStores(), s) {
 			b = append(b, "\t(vendor)"...)
 		}
 		b = append(b, '\n')
@@ -273,7 +274,7 @@ func (o *options) checkMode() error {
 }
 
 // cat dumps the records --cat names, all or nothing.
-func cat(c *records.Corpus, args []string) ([]byte, error) {
+func cat(c *corpus.Corpus, args []string) ([]byte, error) {
 	dumps, err := c.Cat(catRefs(args))
 	if err != nil {
 		return nil, err
@@ -290,8 +291,8 @@ const fullCap = 10
 
 // query runs the structural and keyword query: one "path — gloss" line per
 // match, then with --full the dumps of the first fullCap matches.
-func query(c *records.Corpus, o *options, limit int, ratioEnv string, getenv func(string) string) ([]byte, error) {
-	q := records.NewQuery()
+func query(c *corpus.Corpus, o *options, limit int, ratioEnv string, getenv func(string) string) ([]byte, error) {
+	q := corpus.NewQuery()
 	q.Keyword, q.Kind, q.ID = o.get("--keyword"), o.get("--kind"), o.get("--id")
 	q.LinksTo, q.Project, q.Limit = o.get("--links-to"), o.get("--project"), limit
 	rr, given := o.val["--rel-ratio"]
@@ -313,13 +314,13 @@ func query(c *records.Corpus, o *options, limit int, ratioEnv string, getenv fun
 		return b, nil
 	}
 	n := min(len(res), fullCap)
-	dumps := make([]records.Dump, n)
+	dumps := make([]corpus.Dump, n)
 	for i := range n {
 		content, err := c.ReadFile(res[i].Path)
 		if err != nil {
-			return nil, &records.ScanError{Path: res[i].Path, Err: err}
+			return nil, &corpus.ScanError{Path: res[i].Path, Err: err}
 		}
-		dumps[i] = records.Dump{Path: res[i].Path, Content: content}
+		dumps[i] = corpus.Dump{Path: res[i].Path, Content: content}
 	}
 	for _, d := range dumps {
 		b = appendDump(b, d)
@@ -354,12 +355,12 @@ func recall(o *options, root, fileEnv string, recallCap int) ([]byte, error) {
 		return nil, &recallStoreError{shown: shown}
 	}
 	raw := o.get("--recall")
-	terms := records.RecallTerms(raw)
+	terms := corpus.RecallTerms(raw)
 	if len(terms) == 0 {
 		return nil, usage(noTokenLines("--recall", raw)...)
 	}
-	hits, err := records.RecallFile(name, terms)
-	if se, ok := errors.AsType[*records.ScanError](err); ok {
+	hits, err := corpus.RecallFile(name, terms)
+	if se, ok := errors.AsType[*corpus.ScanError](err); ok {
 		return nil, &recallScanError{shown: shown, err: se}
 	}
 	if err != nil {

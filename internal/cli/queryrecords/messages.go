@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/procedures-go/procedures/records"
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // usageError is a refusal of the request. lines are the messages, without
@@ -13,7 +13,7 @@ import (
 type usageError struct{ lines []string }
 
 func (e *usageError) Error() string        { return strings.Join(e.lines, "\n") }
-func (e *usageError) Is(target error) bool { return target == records.ErrUsage }
+func (e *usageError) Is(target error) bool { return target == corpus.ErrUsage }
 
 func usage(lines ...string) error { return &usageError{lines: lines} }
 
@@ -29,12 +29,12 @@ func noTokenLines(flag, text string) []string {
 type recallStoreError struct{ shown string }
 
 func (e *recallStoreError) Error() string        { return "recall store not found: " + e.shown }
-func (e *recallStoreError) Is(target error) bool { return target == records.ErrScan }
+func (e *recallStoreError) Is(target error) bool { return target == corpus.ErrScan }
 
 // recallScanError reports a recall store that exists but cannot be read.
 type recallScanError struct {
 	shown string
-	err   *records.ScanError
+	err   *corpus.ScanError
 }
 
 func (e *recallScanError) Error() string { return "cannot read " + e.shown + ": " + e.err.Reason() }
@@ -54,10 +54,10 @@ func messageLines(err error) []string {
 	if e, ok := errors.AsType[*usageError](err); ok {
 		return e.lines
 	}
-	if e, ok := errors.AsType[*records.NoTokenError](err); ok {
+	if e, ok := errors.AsType[*corpus.NoTokenError](err); ok {
 		return noTokenLines("--keyword", e.Keyword)
 	}
-	if e, ok := errors.AsType[*records.CatError](err); ok {
+	if e, ok := errors.AsType[*corpus.CatError](err); ok {
 		return catErrorLines(e.Refs)
 	}
 	if e, ok := errors.AsType[*recallStoreError](err); ok {
@@ -66,17 +66,17 @@ func messageLines(err error) []string {
 	if e, ok := errors.AsType[*recallScanError](err); ok {
 		return []string{e.Error(), "recall scan failed (awk unusable or lib missing) — NOT 'no matches'"}
 	}
-	if e, ok := errors.AsType[*records.TooLargeError](err); ok {
+	if e, ok := errors.AsType[*corpus.TooLargeError](err); ok {
 		return []string{e.Error() + " — nothing was dumped"} // a refusal, not a failed scan
 	}
-	if e, ok := errors.AsType[*records.RecallPartsError](err); ok {
-		return []string{"--recall has " + strconv.Itoa(e.Words) + " words to match; at most " + strconv.Itoa(records.MaxRecallParts) +
+	if e, ok := errors.AsType[*corpus.RecallPartsError](err); ok {
+		return []string{"--recall has " + strconv.Itoa(e.Words) + " words to match; at most " + strconv.Itoa(corpus.MaxRecallParts) +
 			" are allowed — nothing was searched.", "this is NOT 'no matches'. Search with fewer or shorter phrases."}
 	}
-	if e, ok := errors.AsType[*records.ScanError](err); ok {
+	if e, ok := errors.AsType[*corpus.ScanError](err); ok {
 		return []string{e.Error(), "record scan failed (awk unusable or lib missing) — NOT 'no matches'"}
 	}
-	if e, ok := errors.AsType[*records.NoRootError](err); ok {
+	if e, ok := errors.AsType[*corpus.NoRootError](err); ok {
 		return []string{e.Error()}
 	}
 	return strings.Split(err.Error(), "\n")
@@ -134,7 +134,7 @@ func catRefs(args []string) []string {
 // appendDump appends the dump block of one record to dst: nothing for empty
 // content, else LF, "==> path <==", LF, the content, and an LF if the content
 // did not end with one.
-func appendDump(dst []byte, d records.Dump) []byte {
+func appendDump(dst []byte, d corpus.Dump) []byte {
 	if len(d.Content) == 0 {
 		return dst
 	}

@@ -23,7 +23,7 @@ import (
 	"syscall"
 
 	"github.com/procedures-go/procedures/internal/cli"
-	"github.com/procedures-go/procedures/records"
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // Main is the command; see the package doc. It never reads stdin.
@@ -56,9 +56,9 @@ func exitCode(err error) int {
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, records.ErrUsage):
+	case errors.Is(err, corpus.ErrUsage):
 		return 2
-	case errors.Is(err, records.ErrScan):
+	case errors.Is(err, corpus.ErrScan):
 		return 3
 	}
 	return 1

@@ -1,0 +1,196 @@
+package corpus
+
+import (
+	"bytes"
+	"iter"
+)
+
+// FileMeta is everything a query needs of one corpus file, so that a file
+// whose stat has not changed need not be read again (see [MetaCache]).
+type FileMeta struct {
+	Empty  bool     // the file has no bytes: never part of the narrowed set
+	Skip   bool     // frontmatter not closed within MaxFrontmatter: skipped
+	Rec    Record   // the record's fields (Score 0); unset when Empty or Skip
+	Tokens []string // distinct keyword tokens, in keyword-list order
+}
+
+// FileStat is the identity of one version of a file: when any field
+// differs the file is read again.
+type FileStat struct {
+	Size, MtimeNs, CtimeNs int64
+	Ino, Dev               uint64
+	Mode                   uint32
+}
+
+// A MetaCache remembers [FileMeta] by corpus path and [FileStat]. Its
+// methods are called from several goroutines at once.
+type MetaCache interface {
+	// Lookup returns the metadata stored for path when it was stored with
+	// exactly st and may be trusted.
+	Lookup(path string, st FileStat) (FileMeta, bool)
+	// Known reports whether path has an entry at all (trusted or not); a
+	// path without one is read without a separate stat.
+	Known(path string) bool
+	// Put stores what was read of path, whose stat before the read was st.
+	Put(path string, st FileStat, m FileMeta)
+}
+
+// QueryCached runs q like [Corpus.Query], with the same results and
+// errors, but takes each file's metadata from mc when the file's stat
+// (fstatat relative to its directory, not following a final symlink, taken
+// before any read) is what mc stored, and reads and parses
+// only the other files, handing what it read to mc.Put. A nil mc, or a
+// platform without the stat fields, reads every file.
+func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
+	if mc == nil || !haveStat {
+		return c.Query(q)
+	}
+	if len(c.entries) == 0 {
+		return nil, nil
+	}
+	n := len(c.entries)
+	metas := make([]FileMeta, n)
+	errs := make([]error, n)
+	inParallel(n, func(indexes iter.Seq[int]) {
+		var v recView
+		var crlfBuf []byte
+		seen := map[string]struct{}{}
+		buf := make([]byte, 0, 16<<10)
+		sr := newStatter()
+		defer sr.close()
+		for i := range indexes {
+			e := c.entries[i]
+			name := joinRoot(c.Root, e.path)
+			var st FileStat
+			statOK := false
+			known := mc.Known(e.path)
+			if known {
+				st, statOK = sr.lstat(name)
+				if statOK {
+					if m, ok := mc.Lookup(e.path, st); ok {
+						metas[i] = m
+						continue
+					}
+				}
+			}
+			var err error
+			var capped bool
+			if known {
+				buf, capped, err = readHead(name, buf[:0], haveHead)
+			} else {
+				// The stat of the descriptor read, taken before the read.
+				buf, capped, st, err = readHeadFileStat(name, buf[:0], haveHead)
+				statOK = err == nil
+			}
+			if err != nil {
+				errs[i] = err
+				continue
+			}
+			content := buf
+			if bytes.Contains(content, crlf) {
+				crlfBuf = normalizeCRLF(crlfBuf[:0], content)
+				content = crlfBuf
+			}
+			metas[i] = metaOf(e.path, content, capped, &v, seen)
+			if statOK {
+				mc.Put(e.path, st, metas[i])
+			}
+		}
+	})
+	for i, err := range errs {
+		if err != nil {
+			return nil, &ScanError{Path: c.entries[i].path, Err: err}
+		}
+	}
+	return evalMetas(q, metas)
+}
+
+// metaOf is what a query keeps of one file's (CRLF-normalised) head.
+func metaOf(path string, content []byte, capped bool, v *recView, seen map[string]struct{}) FileMeta {
+	if len(content) == 0 {
+		return FileMeta{Empty: true}
+	}
+	v.parse(content)
+	if capped && v.present && !v.terminated {
+		return FileMeta{Skip: true}
+	}
+	m := FileMeta{Rec: *recordOf(path, v)}
+	clear(seen)
+	v.eachLeaf("keywords", func(b []byte) {
+		eachAlnumToken(b, true, func(tok []byte) {
+			if _, dup := seen[string(tok)]; dup {
+				return
+			}
+			t := string(tok)
+			seen[t] = struct{}{}
+			m.Tokens = append(m.Tokens, t)
+		})
+	})
+	return m
+}
+
+// structural reports whether r passes every non-empty filter of q, as
+// recView.structural does on the parsed file.
+func (r *Record) structural(q Query) bool {
+	if q.Kind != "" && r.Kind != q.Kind {
+		return false
+	}
+	if q.ID != "" && r.ID != q.ID {
+		return false
+	}
+	if q.Project != "" {
+		p := r.Project
+		name := p[lastSlash(p)+1:]
+		if p != q.Project && name != q.Project {
+			return false
+		}
+	}
+	if q.LinksTo != "" {
+		found := false
+		for _, t := range r.Links {
+			found = found || t == q.LinksTo
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func lastSlash(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+// evalMetas is the second half of [Corpus.Query] over metadata in corpus
+// order.
+func evalMetas(q Query, metas []FileMeta) ([]Record, error) {
+	qtoks, qidx, ranked := queryTerms(q.Keyword)
+	slots := make([]slot, len(metas))
+	n := 0
+	for i := range metas {
+		m, s := &metas[i], &slots[i]
+		if m.Empty || m.Skip || !m.Rec.structural(q) {
+			continue
+		}
+		s.narrowed = true
+		n++
+		if q.Keyword != "" {
+			s.dl = len(m.Tokens)
+			for _, t := range m.Tokens {
+				if k, ok := qidx[t]; ok {
+					s.matched = append(s.matched, k)
+				}
+			}
+			if len(s.matched) == 0 {
+				continue
+			}
+		}
+		s.rec = &m.Rec
+	}
+	return answer(slots, n, len(qtoks), ranked, q)
+}

@@ -1,0 +1,62 @@
+//go:build unix
+
+package corpus
+
+import (
+	"io"
+	"syscall"
+)
+
+// nonblock opens a path that turned into a FIFO (swapped in after the scan)
+// without waiting for a writer; it changes nothing for a regular file.
+const nonblock = syscall.O_NONBLOCK
+
+// readHead reads as much of a file as a reader needs: all of it, until
+// done(prefix) says enough, or [MaxFrontmatter] bytes (capped is then true).
+// It uses plain open/read/close (no poller registration), does not follow a
+// symlink swapped in after the scan, never waits on a FIFO (O_NONBLOCK) and
+// reads nothing unless fstat on the descriptor says regular file.
+func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped bool, _ error) {
+	return readHeadStat(name, buf, done, nil)
+}
+
+// readHeadStat is readHead that also hands the descriptor's fstat, taken
+// before any read, to onStat (when not nil).
+func readHeadStat(name string, buf []byte, done func([]byte) bool, onStat func(*syscall.Stat_t)) (_ []byte, capped bool, _ error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return buf, false, err
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return buf, false, err
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return buf, false, ErrNotRegular
+	}
+	if onStat != nil {
+		onStat(&st)
+	}
+	return fillHead(buf, func(b []byte) (int, error) {
+		for {
+			n, err := syscall.Read(fd, b)
+			switch {
+			case err == syscall.EINTR:
+				continue
+			case err != nil:
+				return 0, err
+			case n == 0:
+				return 0, io.EOF
+			}
+			return n, nil
+		}
+	}, done)
+}

@@ -1,0 +1,162 @@
+package corpus
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// A Record is one corpus file as queries see it.
+type Record struct {
+	Path     string   // relative to the corpus root, store spelled as configured
+	ID       string   // the id: scalar, as an ID query compares it (see ParseRecord)
+	Kind     string   // the kind: scalar; also the ranking bucket
+	Project  string   // the project: scalar
+	Status   string   // the status: scalar
+	Keywords []string // the keywords: values (YAML leaves, or the raw line)
+	Links    []string // the link tokens a LinksTo query compares against
+	Gloss    string   // one-line description: first non-blank body line
+	Score    float64  // keyword rank score; 0 on structural queries
+}
+
+// ParseRecord reads a record's fields from its content. Scalars follow the
+// YAML reading of the frontmatter: a quoted value is taken whole, a plain
+// value is its first word (as upstream), null is "". When the block is not
+// a YAML mapping the line-based reading (see [Frontmatter.Lines]) is used. CRLF
+// line ends are read as LF. Path is copied into the result.
+func ParseRecord(path string, content []byte) Record {
+	var v recView
+	v.parse(normalizeCRLF(nil, content))
+	return *recordOf(path, &v)
+}
+
+// recView is a parsed record, reusable across records to avoid
+// allocation. Slices point into the content.
+type recView struct {
+	present, terminated bool
+	body                []byte
+	fields              fmFields
+	yamlErr             *YAMLError
+}
+
+func (v *recView) parse(content []byte) {
+	v.present, v.terminated, _, v.body, v.yamlErr = readFrontmatter(content, &v.fields)
+}
+
+// scalar is a scalar field as queries compare it: a quoted YAML value
+// whole, a plain one up to its first whitespace, the line view as [Frontmatter.Scalar] reads it.
+func (v *recView) scalar(key string) []byte {
+	b, quoted := v.fields.scalarBytes(key)
+	if !quoted {
+		for i, c := range b {
+			if isSpace(c) {
+				return b[:i]
+			}
+		}
+	}
+	return b
+}
+
+// eachLink calls fn with every link token. In the line view a token ending
+// in ":" is a sub-key ("decisions:") and is skipped, as YAML would.
+func (v *recView) eachLink(fn func([]byte)) {
+	i := v.fields.find("links")
+	if i < 0 {
+		return
+	}
+	raw := v.fields.entries[i].kind == kindRaw
+	v.fields.eachLeaf(i, func(b []byte) {
+		eachLinkToken(b, func(t []byte) {
+			if raw && t[len(t)-1] == ':' {
+				return
+			}
+			fn(t)
+		})
+	})
+}
+
+func (v *recView) eachLeaf(key string, fn func([]byte)) {
+	if i := v.fields.find(key); i >= 0 {
+		v.fields.eachLeaf(i, fn)
+	}
+}
+
+// GlossMax is the longest gloss; longer ones are cut to GlossMax-3 bytes
+// (never inside a UTF-8 character) plus "...".
+const GlossMax = 90
+
+// gloss is the title line of a body; unterminated frontmatter has no
+// body and glosses as "(record)".
+func gloss(body []byte, unterminated bool) string {
+	if unterminated {
+		return "(record)"
+	}
+	var line []byte
+	for len(body) > 0 {
+		l := body
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			l, body = body[:i], body[i+1:]
+		} else {
+			body = nil
+		}
+		if len(trimLeftSpace(l)) > 0 {
+			line = l
+			break
+		}
+	}
+	if line == nil {
+		return "(record)"
+	}
+	if h := headingLen(line); h > 0 {
+		line = line[h:]
+	}
+	out := make([]byte, 0, len(line))
+	sp := false
+	for _, c := range line {
+		if isSpace(c) {
+			sp = true
+			continue
+		}
+		if sp && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		sp = false
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return "(record)"
+	}
+	if len(out) > GlossMax {
+		out = append(out[:cutUTF8(out, GlossMax-3)], "..."...)
+	}
+	return string(out)
+}
+
+// headingLen is the length of a leading "#+<whitespace>" heading marker, or
+// 0 when the line is not a heading.
+func headingLen(line []byte) int {
+	i := 0
+	for i < len(line) && line[i] == '#' {
+		i++
+	}
+	if i == 0 || i == len(line) || !isSpace(line[i]) {
+		return 0
+	}
+	return i
+}
+
+// cutUTF8 returns the largest n <= max such that b[:n] does not end inside
+// a valid UTF-8 character. Bytes that are not part of a valid character
+// count as one character each.
+func cutUTF8(b []byte, max int) int {
+	for back := 1; back <= utf8.UTFMax-1 && back <= max; back++ {
+		start := max - back
+		if !utf8.RuneStart(b[start]) {
+			continue
+		}
+		if r, n := utf8.DecodeRune(b[start:]); (r != utf8.RuneError || n > 1) && start+n > max {
+			return start
+		}
+		break
+	}
+	return max
+}

@@ -1,0 +1,80 @@
+package corpus
+
+import (
+	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+const haveStat = true
+
+// statter stats files with fstatat relative to their directory, keeping
+// the last directory open: a run of files in one directory costs one
+// open of it and one short lookup each, not a walk of the whole path.
+type statter struct {
+	dir string
+	fd  int
+}
+
+func newStatter() *statter { return &statter{fd: -1} }
+
+// lstat is the [FileStat] of name, not following a final symlink; ok is
+// false when it cannot be had or name is not a regular file.
+func (s *statter) lstat(name string) (FileStat, bool) {
+	i := strings.LastIndexByte(name, '/')
+	if i < 0 {
+		return FileStat{}, false
+	}
+	dir, base := name[:i+1], name[i+1:]
+	if dir != s.dir || s.fd < 0 {
+		s.close()
+		fd, err := openDir(dir)
+		if err != nil {
+			return FileStat{}, false
+		}
+		s.dir, s.fd = dir, fd
+	}
+	var st unix.Stat_t
+	for {
+		err := unix.Fstatat(s.fd, base, &st, unix.AT_SYMLINK_NOFOLLOW)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			return FileStat{}, false
+		}
+		break
+	}
+	return FileStat{
+		Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
+		Ino: st.Ino, Dev: st.Dev, Mode: st.Mode,
+	}, true
+}
+
+func openDir(dir string) (int, error) {
+	for {
+		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
+func (s *statter) close() {
+	if s.fd >= 0 {
+		syscall.Close(s.fd)
+	}
+	s.dir, s.fd = "", -1
+}
+
+// readHeadFileStat is readHead that also returns the [FileStat] of the
+// file it read, taken with fstat before the read.
+func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
+	var fs FileStat
+	buf, capped, err := readHeadStat(name, buf, done, func(st *syscall.Stat_t) {
+		fs = FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
+			Ino: st.Ino, Dev: uint64(st.Dev), Mode: st.Mode}
+	})
+	return buf, capped, fs, err
+}

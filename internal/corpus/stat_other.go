@@ -1,0 +1,16 @@
+//go:build !linux
+
+package corpus
+
+const haveStat = false
+
+type statter struct{}
+
+func newStatter() *statter                     { return &statter{} }
+func (*statter) lstat(string) (FileStat, bool) { return FileStat{}, false }
+func (*statter) close()                        {}
+
+func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
+	buf, capped, err := readHead(name, buf, done)
+	return buf, capped, FileStat{}, err
+}
