@@ -250,8 +250,21 @@ func Query(c *records.Corpus, q records.Query, getenv func(string) string) ([]re
 	res, err := c.QueryCached(q, ix)
 	if err == nil {
 		ix.Save(c.Paths())
+		reconcileWriters(c.Root, getenv, ix.stat)
 	}
 	return res, err
+}
+
+// stat is the stat a query just saw of path: that of the entry it read
+// again, else that of the loaded entry it trusted.
+func (ix *Index) stat(path string) (records.FileStat, bool) {
+	if e, ok := ix.next[path]; ok {
+		return e.St, true
+	}
+	if e, ok := ix.old[path]; ok {
+		return e.St, true
+	}
+	return records.FileStat{}, false
 }
 
 // writeAtomic replaces path with data: a new file of mode 0600 in dir
