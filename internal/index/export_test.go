@@ -31,3 +31,33 @@ func Poison(path, kind string) error {
 	}
 	return err
 }
+
+// PoisonWriters rewrites the writers' index at path in place (same mode,
+// same owner) with every record's id set to "rec-1".
+func PoisonWriters(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var root string
+	d := &decoder{s: string(b[len(writersMagic+" 1\n"):])}
+	root = d.str()
+	dirs, err := decodeWriters(b, root)
+	if err != nil {
+		return err
+	}
+	for _, wd := range dirs {
+		for i := range wd.files {
+			wd.files[i].id = "rec-1"
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(encodeWriters(root, dirs))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

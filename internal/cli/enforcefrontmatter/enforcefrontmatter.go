@@ -22,6 +22,7 @@ import (
 
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/records"
 )
@@ -64,7 +65,10 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if !ok || !records.IsLintableRecord(rel) { // decided by the lint's rule, not its output
 		return 0
 	}
-	res, err := records.LintTargets(root, []string{rel})
+	// Through the writers' index: only the records declaring the ids the
+	// record declares or links to are stat-ed (PROCEDURES_NO_INDEX=1: all
+	// are read, as before).
+	res, err := index.LintTargets(root, []string{rel}, getenv)
 	if err != nil {
 		return 0
 	}
