@@ -39,16 +39,16 @@ func PoisonWriters(path string) error {
 	if err != nil {
 		return err
 	}
-	var root string
-	d := &decoder{s: string(b[len(writersMagic+" 1\n"):])}
-	root = d.str()
+	d := &fixed{b: b[len(writersMagic+" 1\n"):]}
+	root := string(d.take(d.u32()))
 	dirs, err := decodeWriters(b, root)
 	if err != nil {
 		return err
 	}
 	for _, wd := range dirs {
-		for i := range wd.files {
-			wd.files[i].id = "rec-1"
+		files := wd.decoded()
+		for i := range files {
+			files[i].id = "rec-1"
 		}
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)

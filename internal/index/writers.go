@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/procedures-go/procedures/records"
 )
@@ -69,8 +71,121 @@ type wdir struct {
 	absent bool
 	st     dirStat
 	subs   []wsub  // by name
-	files  []wfile // by name
+	files  []wfile // by name; nil while raw holds them
 	fresh  bool    // listed in this run
+
+	// raw is the directory's block of records as loaded, decoded only when
+	// the directory is listed again or written to: a writer that consults
+	// a few records scans it and keeps what it read again in patch.
+	raw   []byte
+	nraw  int
+	patch map[int]wfile
+}
+
+// rawEntry is the fixed part of one record in a raw block: u16 name
+// length, u32 id length, five u64 (size, mtime, ctime, ino, dev), u32 mode.
+const rawEntry = 2 + 4 + 5*8 + 4
+
+// eachRaw calls fn for each record of a raw block (checked at load) with
+// its index, name, id and stat; fn returns false to stop.
+func eachRaw(raw []byte, fn func(i int, name, id []byte, st records.FileStat) bool) {
+	le := binary.LittleEndian
+	for i := 0; len(raw) > 0; i++ {
+		nl, il := int(le.Uint16(raw)), int(le.Uint32(raw[2:]))
+		st := records.FileStat{Size: int64(le.Uint64(raw[6:])), MtimeNs: int64(le.Uint64(raw[14:])),
+			CtimeNs: int64(le.Uint64(raw[22:])), Ino: le.Uint64(raw[30:]), Dev: le.Uint64(raw[38:]),
+			Mode: le.Uint32(raw[46:])}
+		name := raw[rawEntry : rawEntry+nl]
+		id := raw[rawEntry+nl : rawEntry+nl+il]
+		raw = raw[rawEntry+nl+il:]
+		if !fn(i, name, id, st) {
+			return
+		}
+	}
+}
+
+// rawAt describes the record at off of a raw block: its end and where its
+// name and id lie.
+func rawAt(raw []byte, off int) (end, name, id int) {
+	le := binary.LittleEndian
+	nl, il := int(le.Uint16(raw[off:])), int(le.Uint32(raw[off+2:]))
+	name = off + rawEntry
+	id = name + nl
+	return id + il, name, id
+}
+
+// rawStat is the stat of the record at off of a raw block.
+func rawStat(raw []byte, off int) records.FileStat {
+	le := binary.LittleEndian
+	r := raw[off:]
+	return records.FileStat{Size: int64(le.Uint64(r[6:])), MtimeNs: int64(le.Uint64(r[14:])),
+		CtimeNs: int64(le.Uint64(r[22:])), Ino: le.Uint64(r[30:]), Dev: le.Uint64(r[38:]),
+		Mode: le.Uint32(r[46:])}
+}
+
+// mergeRaw rebuilds d's raw block: the records marked in keep (what was
+// read again put in), and added (sorted by name) at their places.
+func mergeRaw(d *wdir, keep []bool, added []wfile) {
+	b := make([]byte, 0, len(d.raw)+len(added)*(rawEntry+64))
+	n := 0
+	for i, off := 0, 0; off < len(d.raw); i++ {
+		end, nm, id := rawAt(d.raw, off)
+		name := d.raw[nm:id]
+		for len(added) > 0 && added[0].name < string(name) {
+			b = appendWFile(b, added[0])
+			added = added[1:]
+			n++
+		}
+		if keep[i] {
+			if f, ok := d.patch[i]; ok {
+				b = appendWFile(b, f)
+			} else {
+				b = append(b, d.raw[off:end]...)
+			}
+			n++
+		}
+		off = end
+	}
+	for _, f := range added {
+		b = appendWFile(b, f)
+		n++
+	}
+	d.raw, d.nraw, d.patch = b, n, nil
+}
+
+// checkRaw reports whether raw holds exactly n well-formed records.
+func checkRaw(raw []byte, n int) bool {
+	le := binary.LittleEndian
+	for range n {
+		if len(raw) < rawEntry {
+			return false
+		}
+		l := rawEntry + int(le.Uint16(raw)) + int(le.Uint32(raw[2:]))
+		if l > len(raw) {
+			return false
+		}
+		raw = raw[l:]
+	}
+	return len(raw) == 0
+}
+
+// decoded returns d's records, decoding its raw block (with what was read
+// again applied) the first time.
+func (d *wdir) decoded() []wfile {
+	if d.raw == nil {
+		return d.files
+	}
+	d.files = make([]wfile, 0, d.nraw)
+	eachRaw(d.raw, func(i int, name, id []byte, st records.FileStat) bool {
+		if f, ok := d.patch[i]; ok {
+			d.files = append(d.files, f)
+		} else {
+			d.files = append(d.files, wfile{name: string(name), id: string(id), st: st})
+		}
+		return true
+	})
+	d.raw, d.nraw, d.patch = nil, 0, nil
+	return d.files
 }
 
 // Writers is the writers' index of one corpus, validated as far as a
@@ -80,9 +195,17 @@ type Writers struct {
 	path    string // the index file
 	granule int64
 	dirs    map[string]*wdir
-	changed bool
-	buf     []byte
+	changed bool // a listing or an id changed: Save writes
+	// refreshed counts entries read again with the same id: only their
+	// stat is new, so Save writes only once there are maxRefreshed of them
+	// (an entry with an old stat is merely read again when consulted).
+	refreshed int
+	buf       []byte
 }
+
+// maxRefreshed is how many entries may carry an outdated stat before Save
+// writes them.
+const maxRefreshed = 16
 
 var errWalk = errors.New("index: the walk failed")
 
@@ -230,18 +353,19 @@ func (w *Writers) walk(p string, follow bool) error {
 	d.st = st
 	w.dirs[p] = d
 	w.changed = true
+	sortDents(ents)
 	for _, e := range ents {
 		switch {
 		case e.dir:
-			if sp := p + e.name + "/"; relevantDir(sp) {
-				d.subs = append(d.subs, wsub{e.name, e.ino})
+			if sp := p + string(e.name) + "/"; relevantDir(sp) {
+				d.subs = append(d.subs, wsub{string(e.name), e.ino})
 				if err := w.walk(sp, false); err != nil {
 					return err
 				}
 			}
 		case e.reg:
-			if lintedFile(p, e.name) {
-				d.files = append(d.files, w.readFile(p, e.name))
+			if name := string(e.name); lintedFile(p, name) {
+				d.files = append(d.files, w.readFile(p, name))
 			}
 		}
 	}
@@ -262,8 +386,18 @@ func (w *Writers) readFile(p, name string) wfile {
 		return f
 	}
 	f.st, f.id = st, id
-	w.changed = true
 	return f
+}
+
+// reread reads f of directory p again, noting whether its id changed.
+func (w *Writers) reread(p string, f *wfile) {
+	old := f.id
+	*f = w.readFile(p, f.name)
+	if f.id != old || f.st == (records.FileStat{}) {
+		w.changed = true
+	} else {
+		w.refreshed++
+	}
 }
 
 // validateDirs re-lists every directory whose stat changed.
@@ -325,26 +459,63 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	if st.Dev != d.st.Dev || st.Ino != d.st.Ino {
 		return errWalk // replaced between the stat and the open: a full scan decides
 	}
-	old := d.files
-	oldSubs := d.subs
-	d.files, d.subs, d.st = nil, nil, st
-	d.fresh = true
-	w.changed = true
-	fi, si := 0, 0
-	listedSubs := map[string]bool{}
+	if st != d.st {
+		w.changed = true
+	} else if time.Now().Unix() > st.MtimeNs/1e9 {
+		w.changed = true // racy, unchanged: written once, the second being over
+	}
+	d.st, d.fresh = st, true
+
+	// The records as recorded, by inode (a listed name is the recorded
+	// one when its inode and its name match); the raw block is not decoded
+	// unless a name is new, gone or of another inode.
+	byIno := map[uint64][]int32{}
+	var nameOf func(i int32) []byte
+	n := 0
+	if d.raw != nil {
+		offs := make([]int32, 0, d.nraw)
+		for i, off := 0, 0; off < len(d.raw); i++ {
+			end, _, _ := rawAt(d.raw, off)
+			ino := binary.LittleEndian.Uint64(d.raw[off+30:])
+			if f, ok := d.patch[i]; ok {
+				ino = f.st.Ino
+			}
+			byIno[ino] = append(byIno[ino], int32(i))
+			offs = append(offs, int32(off))
+			off = end
+		}
+		nameOf = func(i int32) []byte {
+			_, nm, id := rawAt(d.raw, int(offs[i]))
+			return d.raw[nm:id]
+		}
+		n = d.nraw
+	} else {
+		for i, f := range d.files {
+			byIno[f.st.Ino] = append(byIno[f.st.Ino], int32(i))
+		}
+		nameOf = func(i int32) []byte { return []byte(d.files[i].name) }
+		n = len(d.files)
+	}
+	keep := make([]bool, n)
+	kept := 0
+	var added []wfile
+	oldSubs := map[string]uint64{}
+	for _, sd := range d.subs {
+		oldSubs[sd.name] = sd.ino
+	}
+	d.subs = d.subs[:0:0]
 	for _, e := range ents {
 		switch {
 		case e.dir:
-			sp := d.path + e.name + "/"
+			name := string(e.name)
+			sp := d.path + name + "/"
 			if !relevantDir(sp) {
 				continue
 			}
-			listedSubs[e.name] = true
-			d.subs = append(d.subs, wsub{e.name, e.ino})
-			for si < len(oldSubs) && oldSubs[si].name < e.name {
-				si++
-			}
-			if si < len(oldSubs) && oldSubs[si].name == e.name && oldSubs[si].ino == e.ino {
+			d.subs = append(d.subs, wsub{name, e.ino})
+			ino, had := oldSubs[name]
+			delete(oldSubs, name)
+			if had && ino == e.ino {
 				if _, ok := w.dirs[sp]; ok {
 					continue // validated on its own
 				}
@@ -354,25 +525,56 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 				return err
 			}
 		case e.reg:
-			if !lintedFile(d.path, e.name) {
+			if !lintedName(e.name) {
 				continue
 			}
-			for fi < len(old) && old[fi].name < e.name {
-				fi++
+			found := false
+			for _, i := range byIno[e.ino] {
+				if !keep[i] && bytes.Equal(nameOf(i), e.name) {
+					keep[i], found = true, true
+					kept++
+					break
+				}
 			}
-			if fi < len(old) && old[fi].name == e.name && old[fi].st.Ino == e.ino && e.ino != 0 {
-				d.files = append(d.files, old[fi])
+			if found {
 				continue
 			}
-			d.files = append(d.files, w.readFile(d.path, e.name))
+			added = append(added, w.readFile(d.path, string(e.name)))
 		}
 	}
-	for _, s := range oldSubs {
-		if !listedSubs[s.name] {
-			w.dropTree(d.path + s.name + "/")
+	for name := range oldSubs {
+		w.dropTree(d.path + name + "/")
+	}
+	slices.SortFunc(d.subs, func(a, b wsub) int { return strings.Compare(a.name, b.name) })
+	if len(added) == 0 && kept == n {
+		return nil // the same records
+	}
+	w.changed = true
+	slices.SortFunc(added, func(a, b wfile) int { return strings.Compare(a.name, b.name) })
+	if d.raw != nil {
+		mergeRaw(d, keep, added)
+		return nil
+	}
+	old := d.files
+	files := make([]wfile, 0, kept+len(added))
+	for i, f := range old {
+		if keep[i] {
+			files = append(files, f)
 		}
 	}
+	files = append(files, added...)
+	slices.SortFunc(files, func(a, b wfile) int { return strings.Compare(a.name, b.name) })
+	d.files = files
 	return nil
+}
+
+// lintedName reports whether the walk lists, and the lint checks, a file
+// of this name in a directory whose records the lint checks (see
+// [relevantDir]): no pattern the lint excludes can start in the directory
+// and end in the name, which holds no "/".
+func lintedName(name []byte) bool {
+	return bytes.HasSuffix(name, []byte(".md")) && string(name) != "INDEX.md" &&
+		!bytes.Contains(name, []byte("_archived"))
 }
 
 // Resolve implements the id map a lint asks for: the records declaring
@@ -388,39 +590,71 @@ func (w *Writers) Resolve(ids []string) (*records.IDMap, error) {
 	}
 	type hit struct {
 		path string
-		f    *wfile
+		f    wfile
 	}
 	var hits []hit
+	// validate stats f (of directory p) unless this run read it, and
+	// reads it again when its stat changed or is racy.
+	validate := func(p string, f *wfile) {
+		if f.seen {
+			return
+		}
+		st, ok := lstatFile(w.abs(p + f.name))
+		if !ok || st != f.st || st.MtimeNs/1e9 >= w.granule {
+			w.reread(p, f)
+		}
+		f.seen = true
+	}
 	for _, d := range w.dirs {
+		if d.raw != nil {
+			for i, off := 0, 0; off < len(d.raw); i++ {
+				end, nm, id := rawAt(d.raw, off)
+				f, patched := d.patch[i]
+				switch {
+				case !patched && !need[string(d.raw[id:end])]:
+					off = end
+					continue
+				case !patched:
+					f = wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rawStat(d.raw, off)}
+				case !need[f.id]:
+					off = end
+					continue
+				}
+				off = end
+				validate(d.path, &f)
+				if d.patch == nil {
+					d.patch = map[int]wfile{}
+				}
+				d.patch[i] = f
+				if need[f.id] {
+					hits = append(hits, hit{d.path + f.name, f})
+				}
+			}
+			continue
+		}
 		for i := range d.files {
 			f := &d.files[i]
 			if !need[f.id] {
 				continue
 			}
-			if !f.seen {
-				st, ok := lstatFile(w.abs(d.path + f.name))
-				if !ok || st != f.st || st.MtimeNs/1e9 >= w.granule {
-					*f = w.readFile(d.path, f.name)
-				}
-				f.seen = true
-			}
+			validate(d.path, f)
 			if need[f.id] {
-				hits = append(hits, hit{d.path + f.name, f})
+				hits = append(hits, hit{d.path + f.name, *f})
 			}
 		}
 	}
 	slices.SortFunc(hits, func(a, b hit) int { return strings.Compare(a.path, b.path) })
 	files := map[string][]string{}
-	kept := map[string][]*wfile{}
+	kept := map[string][]records.FileStat{}
 	for _, h := range hits {
 		alias := false
 		for _, g := range kept[h.f.id] {
-			alias = alias || (g.st.Dev == h.f.st.Dev && g.st.Ino == h.f.st.Ino)
+			alias = alias || (g.Dev == h.f.st.Dev && g.Ino == h.f.st.Ino)
 		}
 		if alias {
 			continue // one file reached through two stores
 		}
-		kept[h.f.id] = append(kept[h.f.id], h.f)
+		kept[h.f.id] = append(kept[h.f.id], h.f.st)
 		files[h.f.id] = append(files[h.f.id], h.path)
 	}
 	return records.NewIDMap(files), nil
@@ -438,20 +672,58 @@ func (w *Writers) Wrote(rel string) {
 	if !ok || d.absent || !lintedFile(p, name) {
 		return
 	}
-	f := w.readFile(p, name)
-	j, found := slices.BinarySearchFunc(d.files, name, func(f wfile, n string) int { return strings.Compare(f.name, n) })
-	if found {
-		d.files[j] = f
-	} else {
-		d.files = slices.Insert(d.files, j, f)
+	if d.raw != nil {
+		found := -1
+		eachRaw(d.raw, func(i int, n, _ []byte, _ records.FileStat) bool {
+			if string(n) == name {
+				found = i
+				return false
+			}
+			return true
+		})
+		if found >= 0 {
+			f, ok := d.patch[found]
+			if !ok {
+				f = wfile{name: name}
+				eachRaw(d.raw, func(i int, _, id []byte, st records.FileStat) bool {
+					if i == found {
+						f.id, f.st = string(id), st
+						return false
+					}
+					return true
+				})
+			}
+			w.reread(p, &f)
+			if d.patch == nil {
+				d.patch = map[int]wfile{}
+			}
+			d.patch[found] = f
+			return
+		}
 	}
-	w.changed = true
+	if d.raw != nil {
+		keep := make([]bool, d.nraw)
+		for i := range keep {
+			keep[i] = true
+		}
+		mergeRaw(d, keep, []wfile{w.readFile(p, name)})
+		w.changed = true
+		return
+	}
+	files := d.files
+	j, found := slices.BinarySearchFunc(files, name, func(f wfile, n string) int { return strings.Compare(f.name, n) })
+	if found {
+		w.reread(p, &d.files[j])
+	} else {
+		d.files = slices.Insert(d.files, j, w.readFile(p, name))
+		w.changed = true
+	}
 }
 
 // Save writes the index back when something changed. Errors are for
 // tests; callers ignore them (the index is a cache).
 func (w *Writers) Save() error {
-	if !w.changed {
+	if !w.changed && w.refreshed < maxRefreshed {
 		return nil
 	}
 	dir := filepath.Dir(w.path)
@@ -468,7 +740,7 @@ func (w *Writers) Save() error {
 	if err := writeAtomic(dir, w.path, encodeWriters(w.root, w.dirs)); err != nil {
 		return err
 	}
-	w.changed = false
+	w.changed, w.refreshed = false, 0
 	return nil
 }
 
@@ -504,11 +776,12 @@ func reconcileWriters(root string, getenv func(string) string, stat func(path st
 		return
 	}
 	for _, d := range w.dirs {
-		for i := range d.files {
-			f := &d.files[i]
+		files := d.decoded()
+		for i := range files {
+			f := &files[i]
 			st, ok := stat(d.path + f.name)
 			if ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
-				*f = w.readFile(d.path, f.name)
+				w.reread(d.path, f)
 			}
 		}
 	}
@@ -516,57 +789,152 @@ func reconcileWriters(root string, getenv func(string) string, stat func(path st
 }
 
 // encodeWriters is the writers' index file: the header line, a body of
-// varints and length-prefixed strings, its CRC-32C:
+// fixed-width little-endian fields and length-prefixed strings (so that it
+// decodes without a varint loop), its CRC-32C (big endian):
 //
-//	root, #dirs, dirs… (sorted by path)
-//	dir: path, absent, dev, ino, mtime ns, ctime ns, #subs, (name, ino)…,
-//	     #files, (name, size, mtime ns, ctime ns, ino, dev, mode, id)…
+//	u32 len, root; u32 #dirs; dirs… (sorted by path)
+//	dir:  u16 len, path; u8 absent; u64 dev, ino; i64 mtime ns, ctime ns;
+//	      u32 #subs, (u16 len, name, u64 ino)…;
+//	      u32 #files, u32 length of what follows, (u16 name len, u32 id
+//	      len, i64 size, mtime ns, ctime ns, u64 ino, dev, u32 mode, name,
+//	      id)…
 func encodeWriters(root string, dirs map[string]*wdir) []byte {
-	b := []byte(writersMagic + " " + itoa(writersVersion) + "\n")
-	start := len(b)
-	str := func(s string) {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
-	}
-	str(root)
 	paths := make([]string, 0, len(dirs))
-	for p := range dirs {
+	size := 64 + len(root)
+	for p, d := range dirs {
 		paths = append(paths, p)
+		size += 40 + len(p) + 10*len(d.subs) + rawEntry*len(d.files) + len(d.raw)
+		for _, f := range d.patch {
+			size += rawEntry + len(f.name) + len(f.id)
+		}
+		for _, f := range d.files {
+			size += len(f.name) + len(f.id)
+		}
+		for _, sd := range d.subs {
+			size += len(sd.name)
+		}
 	}
 	slices.Sort(paths)
-	b = binary.AppendUvarint(b, uint64(len(paths)))
+	b := make([]byte, 0, size)
+	b = append(b, writersMagic+" "+itoa(writersVersion)+"\n"...)
+	start := len(b)
+	le := binary.LittleEndian
+	b = le.AppendUint32(b, uint32(len(root)))
+	b = append(b, root...)
+	b = le.AppendUint32(b, uint32(len(paths)))
 	for _, p := range paths {
 		d := dirs[p]
-		str(p)
+		b = le.AppendUint16(b, uint16(len(p)))
+		b = append(b, p...)
 		if d.absent {
 			b = append(b, 1)
 		} else {
 			b = append(b, 0)
 		}
-		b = binary.AppendUvarint(b, d.st.Dev)
-		b = binary.AppendUvarint(b, d.st.Ino)
-		b = binary.AppendVarint(b, d.st.MtimeNs)
-		b = binary.AppendVarint(b, d.st.CtimeNs)
-		b = binary.AppendUvarint(b, uint64(len(d.subs)))
-		for _, s := range d.subs {
-			str(s.name)
-			b = binary.AppendUvarint(b, s.ino)
+		b = le.AppendUint64(b, d.st.Dev)
+		b = le.AppendUint64(b, d.st.Ino)
+		b = le.AppendUint64(b, uint64(d.st.MtimeNs))
+		b = le.AppendUint64(b, uint64(d.st.CtimeNs))
+		b = le.AppendUint32(b, uint32(len(d.subs)))
+		for _, sd := range d.subs {
+			b = le.AppendUint16(b, uint16(len(sd.name)))
+			b = append(b, sd.name...)
+			b = le.AppendUint64(b, sd.ino)
 		}
-		b = binary.AppendUvarint(b, uint64(len(d.files)))
+		if d.raw != nil && len(d.patch) == 0 {
+			b = le.AppendUint32(b, uint32(d.nraw))
+			b = le.AppendUint32(b, uint32(len(d.raw)))
+			b = append(b, d.raw...)
+			continue
+		}
+		b = le.AppendUint32(b, uint32(d.count()))
+		lenAt := len(b)
+		b = le.AppendUint32(b, 0)
+		if d.raw != nil { // the raw block, what was read again put in
+			off := 0
+			eachRaw(d.raw, func(i int, name, id []byte, _ records.FileStat) bool {
+				end := off + rawEntry + len(name) + len(id)
+				if f, ok := d.patch[i]; ok {
+					b = appendWFile(b, f)
+				} else {
+					b = append(b, d.raw[off:end]...)
+				}
+				off = end
+				return true
+			})
+			le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
+			continue
+		}
 		for _, f := range d.files {
-			str(f.name)
-			b = binary.AppendVarint(b, f.st.Size)
-			b = binary.AppendVarint(b, f.st.MtimeNs)
-			b = binary.AppendVarint(b, f.st.CtimeNs)
-			b = binary.AppendUvarint(b, f.st.Ino)
-			b = binary.AppendUvarint(b, f.st.Dev)
-			b = binary.AppendUvarint(b, uint64(f.st.Mode))
-			str(f.id)
+			b = appendWFile(b, f)
 		}
+		le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
 	}
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable))
 }
 
+// count is the number of d's records.
+func (d *wdir) count() int {
+	if d.raw != nil {
+		return d.nraw
+	}
+	return len(d.files)
+}
+
+// appendWFile appends one record as a raw block holds it.
+func appendWFile(b []byte, f wfile) []byte {
+	le := binary.LittleEndian
+	b = le.AppendUint16(b, uint16(len(f.name)))
+	b = le.AppendUint32(b, uint32(len(f.id)))
+	b = le.AppendUint64(b, uint64(f.st.Size))
+	b = le.AppendUint64(b, uint64(f.st.MtimeNs))
+	b = le.AppendUint64(b, uint64(f.st.CtimeNs))
+	b = le.AppendUint64(b, f.st.Ino)
+	b = le.AppendUint64(b, f.st.Dev)
+	b = le.AppendUint32(b, f.st.Mode)
+	b = append(b, f.name...)
+	return append(b, f.id...)
+}
+
+// fixed reads the fixed-width body. Any read past the end sets bad.
+type fixed struct {
+	b   []byte
+	bad bool
+}
+
+func (d *fixed) take(n int) []byte {
+	if d.bad || n > len(d.b) {
+		d.bad = true
+		return nil
+	}
+	v := d.b[:n:n]
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *fixed) u64() uint64 {
+	if v := d.take(8); v != nil {
+		return binary.LittleEndian.Uint64(v)
+	}
+	return 0
+}
+
+func (d *fixed) u32() int {
+	if v := d.take(4); v != nil {
+		return int(binary.LittleEndian.Uint32(v))
+	}
+	return 0
+}
+
+func (d *fixed) u16() int {
+	if v := d.take(2); v != nil {
+		return int(binary.LittleEndian.Uint16(v))
+	}
+	return 0
+}
+
+// decodeWriters decodes an index file of root. The records' blocks stay
+// raw (checked, not decoded) and point into b, which must not change.
 func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 	header := writersMagic + " " + itoa(writersVersion) + "\n"
 	if len(b) < len(header)+4 || string(b[:len(header)]) != header {
@@ -577,50 +945,47 @@ func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 	if crc32.Checksum(data, crcTable) != sum {
 		return nil, errCorrupt
 	}
-	d := &decoder{s: string(data)}
-	if d.str() != root {
+	d := &fixed{b: data}
+	if string(d.take(d.u32())) != root || d.bad {
 		return nil, errCorrupt
 	}
-	n := d.uvarint()
-	if n > uint64(len(d.s)) {
+	n := d.u32()
+	if n > len(d.b) {
 		return nil, errCorrupt
 	}
 	dirs := make(map[string]*wdir, n)
 	for range n {
-		wd := &wdir{path: d.str()}
-		wd.absent = d.byte() == 1
-		wd.st.Dev, wd.st.Ino = d.uvarint(), d.uvarint()
-		wd.st.MtimeNs, wd.st.CtimeNs = d.varint(), d.varint()
-		ns := d.uvarint()
-		if d.err != nil || ns > uint64(len(d.s)) {
+		wd := &wdir{path: string(d.take(d.u16()))}
+		wd.absent = string(d.take(1)) == "\x01"
+		wd.st.Dev, wd.st.Ino = d.u64(), d.u64()
+		wd.st.MtimeNs, wd.st.CtimeNs = int64(d.u64()), int64(d.u64())
+		ns := d.u32()
+		if d.bad || ns > len(d.b) {
 			return nil, errCorrupt
 		}
-		for range ns {
-			wd.subs = append(wd.subs, wsub{d.str(), d.uvarint()})
+		if ns > 0 {
+			wd.subs = make([]wsub, ns)
+			for i := range wd.subs {
+				wd.subs[i].name = string(d.take(d.u16()))
+				wd.subs[i].ino = d.u64()
+			}
 		}
-		nf := d.uvarint()
-		if d.err != nil || nf > uint64(len(d.s)) {
+		wd.nraw = d.u32()
+		wd.raw = d.take(d.u32())
+		if d.bad || !checkRaw(wd.raw, wd.nraw) || !strings.HasSuffix(wd.path, "/") {
 			return nil, errCorrupt
 		}
-		wd.files = make([]wfile, nf)
-		for i := range wd.files {
-			f := &wd.files[i]
-			f.name = d.str()
-			f.st.Size, f.st.MtimeNs, f.st.CtimeNs = d.varint(), d.varint(), d.varint()
-			f.st.Ino, f.st.Dev, f.st.Mode = d.uvarint(), d.uvarint(), uint32(d.uvarint())
-			f.id = d.str()
-		}
-		if d.err != nil || !strings.HasSuffix(wd.path, "/") {
-			return nil, errCorrupt
+		if wd.raw == nil {
+			wd.raw = []byte{}
 		}
 		dirs[wd.path] = wd
 	}
-	if d.err != nil || len(d.s) != 0 {
+	if d.bad || len(d.b) != 0 {
 		return nil, errCorrupt
 	}
 	return dirs, nil
 }
 
 func sortDents(d []dent) {
-	slices.SortFunc(d, func(a, b dent) int { return strings.Compare(a.name, b.name) })
+	slices.SortFunc(d, func(a, b dent) int { return bytes.Compare(a.name, b.name) })
 }

@@ -13,9 +13,10 @@ import (
 // needs fstatat's fields and the directory entries' inode numbers.
 const haveWriters = true
 
-// dent is one directory entry the walk looks at.
+// dent is one directory entry the walk looks at; name points into the
+// listing's buffer.
 type dent struct {
-	name     string
+	name     []byte
 	ino      uint64
 	dir, reg bool
 }
@@ -55,7 +56,7 @@ func lstatFile(name string) (records.FileStat, bool) {
 
 // listDir lists directory name (following a final symlink only when
 // follow) with its stat taken on the open descriptor before the listing:
-// its entries in byte order of their names, "." and ".." left out. An
+// its entries in directory order, "." and ".." left out. An
 // entry of unknown type is lstat-ed, as os.ReadDir does.
 func listDir(name string, follow bool) ([]dent, dirStat, error) {
 	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC | unix.O_NONBLOCK
@@ -79,9 +80,9 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 		return nil, dirStat{}, err
 	}
 	ds := dirStat{Dev: st.Dev, Ino: st.Ino, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano()}
-	var out []dent
-	buf := make([]byte, 32<<10)
+	out := make([]dent, 0, 64)
 	for {
+		buf := make([]byte, 256<<10) // a new one each time: names point into it
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
 			continue
@@ -107,13 +108,12 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 				}
 			}
 			b = b[reclen:]
-			nm := string(nb)
-			if nm == "." || nm == ".." || ino == 0 {
+			if string(nb) == "." || string(nb) == ".." || ino == 0 {
 				continue
 			}
 			if typ == unix.DT_UNKNOWN {
 				var lst unix.Stat_t
-				if unix.Fstatat(fd, nm, &lst, unix.AT_SYMLINK_NOFOLLOW) != nil {
+				if unix.Fstatat(fd, string(nb), &lst, unix.AT_SYMLINK_NOFOLLOW) != nil {
 					continue
 				}
 				switch lst.Mode & unix.S_IFMT {
@@ -123,9 +123,9 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 					typ = unix.DT_REG
 				}
 			}
-			out = append(out, dent{name: nm, ino: ino, dir: typ == unix.DT_DIR, reg: typ == unix.DT_REG})
+			out = append(out, dent{name: nb, ino: ino, dir: typ == unix.DT_DIR, reg: typ == unix.DT_REG})
 		}
 	}
-	sortDents(out)
+
 	return out, ds, nil
 }

@@ -13,7 +13,7 @@ import (
 const haveWriters = false
 
 type dent struct {
-	name     string
+	name     []byte
 	ino      uint64
 	dir, reg bool
 }
