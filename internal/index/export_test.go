@@ -17,15 +17,17 @@ func Poison(path, kind string) error {
 	if err != nil {
 		return err
 	}
+	full := map[string]entry{}
 	for p, e := range entries {
-		e.Meta.Rec.Kind = kind
-		entries[p] = e
+		m := decodeMeta(p, e.meta, true)
+		m.Rec.Kind = kind
+		full[p] = entry{St: e.St, Meta: m}
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(encode(root, stores, entries))
+	_, err = f.Write(encode(root, stores, full))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -767,7 +767,7 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*re
 // one), every record whose stat a query found different from the one
 // recorded, so that an edit in place is seen by the writers after the next
 // query. stat is the query's stat of each corpus path.
-func reconcileWriters(root string, getenv func(string) string, stat func(path string) (records.FileStat, bool)) {
+func reconcileWriters(root string, getenv func(string) string, stat func(path []byte) (records.FileStat, bool)) {
 	if !haveWriters {
 		return
 	}
@@ -775,12 +775,29 @@ func reconcileWriters(root string, getenv func(string) string, stat func(path st
 	if w == nil || w.dirs == nil {
 		return
 	}
+	var key []byte
 	for _, d := range w.dirs {
-		files := d.decoded()
-		for i := range files {
-			f := &files[i]
-			st, ok := stat(d.path + f.name)
-			if ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
+		if d.raw != nil { // scanned, not decoded: most records are as recorded
+			for i, off := 0, 0; off < len(d.raw); i++ {
+				end, nm, id := rawAt(d.raw, off)
+				rec := rawStat(d.raw, off)
+				key = append(append(key[:0], d.path...), d.raw[nm:id]...)
+				if st, ok := stat(key); ok && (st != rec || rec.MtimeNs/1e9 >= w.granule) {
+					f := wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rec}
+					w.reread(d.path, &f)
+					if d.patch == nil {
+						d.patch = map[int]wfile{}
+					}
+					d.patch[i] = f
+				}
+				off = end
+			}
+			continue
+		}
+		for i := range d.files {
+			f := &d.files[i]
+			key = append(append(key[:0], d.path...), f.name...)
+			if st, ok := stat(key); ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
 				w.reread(d.path, f)
 			}
 		}
