@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -389,4 +390,40 @@ func TestWritersDisabled(t *testing.T) {
 	if m, _ := filepath.Glob(filepath.Join(f.cache, "procedures", "*")); len(m) != 0 {
 		t.Errorf("PROCEDURES_NO_INDEX=1 wrote %q", m)
 	}
+}
+
+// Writers, queries and edits at once: nothing fails, and once the edits
+// stop the writers' index they left gives the verdicts of no index.
+func TestWritersConcurrent(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the writers' index is kept on Linux only")
+	}
+	f := newWFixture(t, 15, 80)
+	fs := f.files()
+	var wg sync.WaitGroup
+	for g := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 15 {
+				if g == 0 && i%3 == 0 {
+					f.fixture.run([]string{"--kind", "decision"}, false)
+					continue
+				}
+				f.enforce(fs[(g*15+i)%len(fs)], false)
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for range 30 {
+			f.wedit()
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	wg.Wait()
+	f.query() // the in-place edits: seen after a query
+	f.check("after concurrent writers")
+	f.check("again")
 }
