@@ -89,18 +89,12 @@ const rawEntry = 2 + 4 + 5*8 + 4
 // eachRaw calls fn for each record of a raw block (checked at load) with
 // its index, name, id and stat; fn returns false to stop.
 func eachRaw(raw []byte, fn func(i int, name, id []byte, st records.FileStat) bool) {
-	le := binary.LittleEndian
-	for i := 0; len(raw) > 0; i++ {
-		nl, il := int(le.Uint16(raw)), int(le.Uint32(raw[2:]))
-		st := records.FileStat{Size: int64(le.Uint64(raw[6:])), MtimeNs: int64(le.Uint64(raw[14:])),
-			CtimeNs: int64(le.Uint64(raw[22:])), Ino: le.Uint64(raw[30:]), Dev: le.Uint64(raw[38:]),
-			Mode: le.Uint32(raw[46:])}
-		name := raw[rawEntry : rawEntry+nl]
-		id := raw[rawEntry+nl : rawEntry+nl+il]
-		raw = raw[rawEntry+nl+il:]
-		if !fn(i, name, id, st) {
+	for i, off := 0, 0; off < len(raw); i++ {
+		end, nm, id := rawAt(raw, off)
+		if !fn(i, raw[nm:id], raw[id:end], rawStat(raw, off)) {
 			return
 		}
+		off = end
 	}
 }
 
@@ -209,7 +203,7 @@ const maxRefreshed = 16
 
 var errWalk = errors.New("index: the walk failed")
 
-// writersKey names the writers' index file of root in dir.
+// writersFile names the writers' index file of root in dir.
 func writersFile(dir, root string) string {
 	key := sha256.Sum256([]byte(root + "\x00writers\x00" + strings.Join(records.Stores(), "\x00")))
 	return filepath.Join(dir, hex.EncodeToString(key[:16])+".wdx")
@@ -334,12 +328,10 @@ func (w *Writers) dropTree(p string) {
 // listed whole.
 func (w *Writers) walkStore(p string) error {
 	w.dropTree(p)
-	st, ok := statDir(w.abs(strings.TrimSuffix(p, "/")), true)
-	if !ok {
+	if _, ok := statDir(w.abs(strings.TrimSuffix(p, "/")), true); !ok {
 		w.dirs[p] = &wdir{path: p, absent: true, fresh: true}
 		return nil
 	}
-	_ = st
 	return w.walk(p, true)
 }
 
@@ -674,24 +666,17 @@ func (w *Writers) Wrote(rel string) {
 	}
 	if d.raw != nil {
 		found := -1
-		eachRaw(d.raw, func(i int, n, _ []byte, _ records.FileStat) bool {
+		var f wfile
+		eachRaw(d.raw, func(i int, n, id []byte, st records.FileStat) bool {
 			if string(n) == name {
-				found = i
+				found, f = i, wfile{name: name, id: string(id), st: st}
 				return false
 			}
 			return true
 		})
 		if found >= 0 {
-			f, ok := d.patch[found]
-			if !ok {
-				f = wfile{name: name}
-				eachRaw(d.raw, func(i int, _, id []byte, st records.FileStat) bool {
-					if i == found {
-						f.id, f.st = string(id), st
-						return false
-					}
-					return true
-				})
+			if pf, ok := d.patch[found]; ok {
+				f = pf
 			}
 			w.reread(p, &f)
 			if d.patch == nil {
