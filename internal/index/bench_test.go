@@ -24,17 +24,19 @@ func benchRecords() int {
 	return 2000
 }
 
-var benchCorpus struct {
-	root string
-	n    int
-}
+// benchCorpora holds the generated corpora by size, one per process.
+var benchCorpora = map[int]string{}
 
-// corpus generates (once per process) n records spread over the record
+// corpus is the corpus of benchRecords() records.
+func corpus(b *testing.B) string { return corpusOf(b, benchRecords()) }
+
+// corpusOf generates (once per process) n records spread over the record
 // stores, mtimes an hour old so that no entry is racy.
-func corpus(b *testing.B) string {
-	n := benchRecords()
-	if benchCorpus.n == n {
-		return benchCorpus.root
+func corpusOf(b *testing.B, n int) string { return corpusOfT(b, n) }
+
+func corpusOfT(b testing.TB, n int) string {
+	if root, ok := benchCorpora[n]; ok {
+		return root
 	}
 	root, err := os.MkdirTemp("", "index-bench-")
 	if err != nil {
@@ -49,7 +51,10 @@ func corpus(b *testing.B) string {
 		os.WriteFile(p, []byte(record(r, i)), 0o644)
 		os.Chtimes(p, old, old)
 	}
-	benchCorpus.root, benchCorpus.n = root, n
+	for _, d := range dirs { // the directories too: none is racy
+		os.Chtimes(filepath.Join(root, d), old, old)
+	}
+	benchCorpora[n] = root
 	return root
 }
 
@@ -94,4 +99,13 @@ func BenchmarkKeyword(b *testing.B) {
 	for _, mode := range []string{"no-index", "warm"} {
 		b.Run(mode, func(b *testing.B) { benchQuery(b, []string{"--keyword", "alpha racy"}, mode) })
 	}
+}
+
+// TestMain removes the corpora the benchmarks generated.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, root := range benchCorpora {
+		os.RemoveAll(root)
+	}
+	os.Exit(code)
 }

@@ -6,6 +6,8 @@ import (
 	"hash/crc32"
 	"sort"
 	"sync"
+
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // The index file is the header line, then a body of unsigned varints and
@@ -26,54 +28,71 @@ var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32
 var errCorrupt = errors.New("index: corrupt")
 
 func encode(root string, stores []string, entries map[string]entry) []byte {
-	b := []byte(magic + " " + itoa(Version) + "\n")
-	start := len(b)
-	str := func(s string) {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
-	}
-	strs := func(ss []string) {
-		b = binary.AppendUvarint(b, uint64(len(ss)))
-		for _, s := range ss {
-			str(s)
-		}
-	}
-	str(root)
-	strs(stores)
 	paths := make([]string, 0, len(entries))
 	for p := range entries {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
+	return encodeWith(root, stores, paths, func(b []byte, p string) []byte {
+		e := entries[p]
+		return appendMeta(appendStat(b, e.St), e.Meta)
+	})
+}
+
+// encodeWith encodes the index of the sorted, distinct paths; entry
+// appends each one's stat and metadata.
+func encodeWith(root string, stores []string, paths []string, entry func(b []byte, p string) []byte) []byte {
+	b := []byte(magic + " " + itoa(Version) + "\n")
+	start := len(b)
+	b = appendStr(b, root)
+	b = appendStrs(b, stores)
 	b = binary.AppendUvarint(b, uint64(len(paths)))
 	for _, p := range paths {
-		e := entries[p]
-		str(p)
-		b = binary.AppendVarint(b, e.St.Size)
-		b = binary.AppendVarint(b, e.St.MtimeNs)
-		b = binary.AppendVarint(b, e.St.CtimeNs)
-		b = binary.AppendUvarint(b, e.St.Ino)
-		b = binary.AppendUvarint(b, e.St.Dev)
-		b = binary.AppendUvarint(b, uint64(e.St.Mode))
-		var flags byte
-		if e.Meta.Empty {
-			flags |= 1
-		}
-		if e.Meta.Skip {
-			flags |= 2
-		}
-		b = append(b, flags)
-		r := &e.Meta.Rec
-		str(r.ID)
-		str(r.Kind)
-		str(r.Project)
-		str(r.Status)
-		str(r.Gloss)
-		strs(r.Keywords)
-		strs(r.Links)
-		strs(e.Meta.Tokens)
+		b = appendStr(b, p)
+		b = entry(b, p)
 	}
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable()))
+}
+
+func appendStr(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func appendStrs(b []byte, ss []string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(ss)))
+	for _, s := range ss {
+		b = appendStr(b, s)
+	}
+	return b
+}
+
+func appendStat(b []byte, st corpus.FileStat) []byte {
+	b = binary.AppendVarint(b, st.Size)
+	b = binary.AppendVarint(b, st.MtimeNs)
+	b = binary.AppendVarint(b, st.CtimeNs)
+	b = binary.AppendUvarint(b, st.Ino)
+	b = binary.AppendUvarint(b, st.Dev)
+	return binary.AppendUvarint(b, uint64(st.Mode))
+}
+
+// appendMeta appends an entry's metadata: flags, then the fields.
+func appendMeta(b []byte, m corpus.FileMeta) []byte {
+	var flags byte
+	if m.Empty {
+		flags |= 1
+	}
+	if m.Skip {
+		flags |= 2
+	}
+	b = append(b, flags)
+	r := &m.Rec
+	for _, s := range []string{r.ID, r.Kind, r.Project, r.Status, r.Gloss} {
+		b = appendStr(b, s)
+	}
+	b = appendStrs(b, r.Keywords)
+	b = appendStrs(b, r.Links)
+	return appendStrs(b, m.Tokens)
 }
 
 // decoder reads the body; its strings share one string of the whole body.
@@ -144,8 +163,16 @@ func (d *decoder) byte() byte {
 	return c
 }
 
-// decode reads an index body (after the header line) with its CRC.
-func decode(body []byte) (root string, stores []string, entries map[string]entry, err error) {
+// lazy is a loaded entry: its stat, and its metadata still encoded
+// (decoded by [decodeMeta] when the entry is used).
+type lazy struct {
+	St   corpus.FileStat
+	meta string
+}
+
+// decode reads an index body (after the header line) with its CRC. Each
+// entry's metadata is checked and kept encoded.
+func decode(body []byte) (root string, stores []string, entries map[string]lazy, err error) {
 	if len(body) < 4 {
 		return "", nil, nil, errCorrupt
 	}
@@ -160,31 +187,52 @@ func decode(body []byte) (root string, stores []string, entries map[string]entry
 	if n > uint64(len(d.s)) {
 		return "", nil, nil, errCorrupt
 	}
-	entries = make(map[string]entry, n)
+	entries = make(map[string]lazy, n)
 	for range n {
 		p := d.str()
-		var e entry
+		var e lazy
 		e.St.Size = d.varint()
 		e.St.MtimeNs = d.varint()
 		e.St.CtimeNs = d.varint()
 		e.St.Ino = d.uvarint()
 		e.St.Dev = d.uvarint()
 		e.St.Mode = uint32(d.uvarint())
-		flags := d.byte()
-		e.Meta.Empty, e.Meta.Skip = flags&1 != 0, flags&2 != 0
-		r := &e.Meta.Rec
-		r.Path = p
-		r.ID, r.Kind, r.Project, r.Status, r.Gloss = d.str(), d.str(), d.str(), d.str(), d.str()
-		r.Keywords = d.strs()
-		r.Links = d.strs()
-		e.Meta.Tokens = d.strs()
+		rest := d.s
+		d.byte()
+		for range 5 {
+			d.str()
+		}
+		for range 3 {
+			for k := d.uvarint(); k > 0 && d.err == nil; k-- {
+				d.str()
+			}
+		}
 		if d.err != nil {
 			return "", nil, nil, d.err
 		}
+		e.meta = rest[:len(rest)-len(d.s)]
 		entries[p] = e
 	}
 	if len(d.s) != 0 {
 		return "", nil, nil, errCorrupt
 	}
 	return root, stores, entries, nil
+}
+
+// decodeMeta decodes an entry's metadata (checked by decode); the keyword
+// tokens only when tokens is set.
+func decodeMeta(path, meta string, tokens bool) corpus.FileMeta {
+	d := &decoder{s: meta}
+	var m corpus.FileMeta
+	flags := d.byte()
+	m.Empty, m.Skip = flags&1 != 0, flags&2 != 0
+	r := &m.Rec
+	r.Path = path
+	r.ID, r.Kind, r.Project, r.Status, r.Gloss = d.str(), d.str(), d.str(), d.str(), d.str()
+	r.Keywords = d.strs()
+	r.Links = d.strs()
+	if tokens {
+		m.Tokens = d.strs()
+	}
+	return m
 }

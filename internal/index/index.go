@@ -27,6 +27,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 
@@ -74,8 +75,9 @@ type Index struct {
 	path    string // the index file; "" when the index cannot be kept
 	root    string // the resolved root
 	stores  []string
-	old     map[string]entry
+	old     map[string]lazy
 	granule int64 // the index write's second; entries at or after it are re-read
+	tokens  bool  // the query needs keyword tokens (else they are not decoded)
 
 	mu   sync.Mutex
 	next map[string]entry // what the query read again
@@ -85,7 +87,8 @@ type Index struct {
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
 func Open(root string, stores []string, getenv func(string) string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), old: map[string]entry{}, next: map[string]entry{}}
+	ix := &Index{stores: append([]string(nil), stores...), old: map[string]lazy{}, next: map[string]entry{},
+		tokens: true}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ix
@@ -185,7 +188,7 @@ func (ix *Index) Lookup(path string, st corpus.FileStat) (corpus.FileMeta, bool)
 	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
 		return corpus.FileMeta{}, false
 	}
-	return e.Meta, true
+	return decodeMeta(path, e.meta, ix.tokens), true
 }
 
 // Known implements [corpus.MetaCache].
@@ -211,20 +214,26 @@ func (ix *Index) Save(paths []string) error {
 	if ix.path == "" {
 		return nil
 	}
+	// The distinct paths (sorted: a corpus lists them in byte order) that
+	// have an entry, and whether they are exactly the loaded ones.
 	changed := len(ix.next) > 0
-	out := make(map[string]entry, len(paths))
-	for _, p := range paths {
-		if e, ok := ix.next[p]; ok {
-			out[p] = e
-		} else if e, ok := ix.old[p]; ok {
-			out[p] = e
+	keep := make([]string, 0, len(paths))
+	for i, p := range paths {
+		if i > 0 && p == paths[i-1] {
+			continue
+		}
+		_, inNext := ix.next[p]
+		_, inOld := ix.old[p]
+		if inNext || inOld {
+			keep = append(keep, p)
 		} else {
 			changed = true // not stat-able now: left out
 		}
 	}
-	if !changed && len(out) == len(ix.old) { // the same entries as loaded
+	if !changed && len(keep) == len(ix.old) { // the same entries as loaded
 		return nil
 	}
+	sort.Strings(keep)
 	dir := filepath.Dir(ix.path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
@@ -236,7 +245,13 @@ func (ix *Index) Save(paths []string) error {
 	if !trusted(dfi, true) {
 		return errors.New("index: untrusted directory " + dir)
 	}
-	b := encode(ix.root, ix.stores, out)
+	b := encodeWith(ix.root, ix.stores, keep, func(b []byte, p string) []byte {
+		if e, ok := ix.next[p]; ok {
+			return appendMeta(appendStat(b, e.St), e.Meta)
+		}
+		e := ix.old[p]
+		return append(appendStat(b, e.St), e.meta...)
+	})
 	return writeAtomic(dir, ix.path, b)
 }
 
@@ -247,11 +262,25 @@ func Query(c *corpus.Corpus, q corpus.Query, getenv func(string) string) ([]corp
 		return c.Query(q)
 	}
 	ix := Open(c.Root, c.Stores, getenv)
+	ix.tokens = q.Keyword != ""
 	res, err := c.QueryCached(q, ix)
 	if err == nil {
 		ix.Save(c.Paths())
+		reconcileWriters(c.Root, getenv, ix.stat)
 	}
 	return res, err
+}
+
+// stat is the stat a query just saw of path: that of the entry it read
+// again, else that of the loaded entry it trusted.
+func (ix *Index) stat(path []byte) (corpus.FileStat, bool) {
+	if e, ok := ix.next[string(path)]; ok {
+		return e.St, true
+	}
+	if e, ok := ix.old[string(path)]; ok {
+		return e.St, true
+	}
+	return corpus.FileStat{}, false
 }
 
 // writeAtomic replaces path with data: a new file of mode 0600 in dir

@@ -5,6 +5,8 @@ package recordwrite
 // it here when that API moves.
 
 import (
+	"errors"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -91,13 +93,31 @@ type LintReport struct {
 // record already declares is a duplicate. Findings name the file relative
 // to root when it lies under root.
 func Lint(root, file string, content []byte) LintReport {
+	return LintWith(root, file, content, nil)
+}
+
+// LintWith is [Lint] with the corpus id map supplied by resolve (as for
+// lint.LintTargetsWith: the records declaring each id asked about)
+// instead of read from every corpus record; a nil resolve, or one that
+// fails, reads them.
+func LintWith(root, file string, content []byte, resolve func(ids []string) (*lint.IDMap, error)) LintReport {
 	name := file
 	if rel, ok := strings.CutPrefix(file, root+"/"); ok && root != "" {
 		name = path.Clean(rel)
 	}
 	ids := &lint.IDMap{}
-	if res, err := lint.LintTargets(root, nil); err == nil {
-		ids = res.IDs
+	var err error = errNoResolve
+	if fi, serr := os.Stat(root); resolve != nil && serr == nil && fi.IsDir() {
+		id, links := lint.LintRefs(content)
+		var m *lint.IDMap
+		if m, err = resolve(append(links, id, parse(content).scalar("id"))); err == nil {
+			ids = m
+		}
+	}
+	if err != nil {
+		if res, err := lint.LintTargets(root, nil); err == nil {
+			ids = res.IDs
+		}
 	}
 	var rep LintReport
 	add := func(f lint.Finding) {
@@ -124,3 +144,5 @@ func Lint(root, file string, content []byte) LintReport {
 	}
 	return rep
 }
+
+var errNoResolve = errors.New("recordwrite: no id map given")

@@ -28,6 +28,7 @@ import (
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
+	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/offswitch"
 )
 
@@ -66,7 +67,10 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if !ok || !lint.IsLintableRecord(rel) { // decided by the lint's rule, not its output
 		return 0
 	}
-	res, err := lint.LintTargets(root, []string{rel})
+	// Through the writers' index: only the records declaring the ids the
+	// record declares or links to are stat-ed (PROCEDURES_NO_INDEX=1: all
+	// are read, as before).
+	res, err := index.LintTargets(root, []string{rel}, getenv)
 	if err != nil {
 		return 0
 	}

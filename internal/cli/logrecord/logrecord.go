@@ -19,6 +19,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"regexp"
 	"strings"
 	"sync"
@@ -26,6 +27,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/recordwrite"
 )
 
@@ -457,7 +459,19 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 		return fmt.Errorf("internal error: %w; nothing was written", err)
 	}
 	root, _ := recordwrite.Root(c.env.Get)
-	if rep := recordwrite.Lint(root, file, content); rep.Failed {
+	// The writers' index answers the lint's id questions without reading
+	// every record (nil: none usable, the corpus is read).
+	var ix *index.Writers
+	lint := recordwrite.Lint
+	if fi, err := os.Stat(root); err == nil && fi.IsDir() {
+		if ix = index.OpenWriters(root, c.env.Get); ix != nil {
+			defer ix.Save()
+			lint = func(root, file string, content []byte) recordwrite.LintReport {
+				return recordwrite.LintWith(root, file, content, ix.Resolve)
+			}
+		}
+	}
+	if rep := lint(root, file, content); rep.Failed {
 		return &refusal{file: file, findings: rep.Lines}
 	}
 	if err := os.MkdirAll(dirOf(file), 0o777); err != nil {
@@ -476,6 +490,9 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	}
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", file, err)
+	}
+	if rel, ok := strings.CutPrefix(file, root+"/"); ok && ix != nil {
+		ix.Wrote(path.Clean(rel))
 	}
 	fmt.Fprintf(c.stderr, "log-record: wrote %s\n", file)
 	return nil

@@ -210,7 +210,9 @@ func TestConcurrentMistakes(t *testing.T) {
 
 func selfExec(root string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "LOGRECORD_TEST_MAIN=1", "CODEX_ROOT="+root)
+	// The writers' index goes below root's parent, never into the user's cache.
+	cmd.Env = append(os.Environ(), "LOGRECORD_TEST_MAIN=1", "CODEX_ROOT="+root,
+		"XDG_CACHE_HOME="+filepath.Join(filepath.Dir(root), "cache"))
 	return cmd
 }
 

@@ -1,0 +1,994 @@
+package index
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/lint"
+)
+
+// The writers' index serves enforce-frontmatter and log-record, which ask
+// the corpus only "which records declare this id?" for a handful of ids.
+// It is a second file next to the query index, <hash>.wdx, keyed by the
+// resolved root and the ten record stores, holding for every directory the
+// lint walks its stat and its subdirectories, and for every record the lint
+// checks its stat and the id the lint maps it under. A writer validates
+// only what it consults:
+//
+//   - every recorded directory is stat-ed; one whose stat differs, or whose
+//     mtime falls in the index write's second (racy), is listed again, and
+//     of its names only the new ones and those now naming another inode are
+//     stat-ed and read (a directory that is another directory now, or a
+//     new subdirectory, is walked whole);
+//   - every record whose recorded id is one the writer asks about is
+//     stat-ed, and read again when its stat differs or is racy.
+//
+// A record edited in place (same name, same inode) to declare an id it did
+// not declare is therefore not seen by a writer asking about that id until
+// a query (which stats every file) or a writer consulting it reads it
+// again: query-records re-reads, in the writers' index, every record whose
+// stat it found changed.
+
+const (
+	writersMagic   = "procedures-writers"
+	writersVersion = 1
+)
+
+// wfile is one lintable record of a directory.
+type wfile struct {
+	name string
+	st   corpus.FileStat
+	id   string // the lint's id; "" for none
+	seen bool   // read or validated in this run
+}
+
+// wsub is one subdirectory the lint walks, with its inode when listed.
+type wsub struct {
+	name string
+	ino  uint64
+}
+
+// dirStat is a directory's identity and times.
+type dirStat struct {
+	Dev, Ino         uint64
+	MtimeNs, CtimeNs int64
+}
+
+// wdir is one directory of the walk: a store (absent when it does not
+// exist or is not a directory) or a directory below one.
+type wdir struct {
+	path   string // root-relative, ending in "/"
+	absent bool
+	st     dirStat
+	subs   []wsub  // by name
+	files  []wfile // by name; nil while raw holds them
+	fresh  bool    // listed in this run
+
+	// raw is the directory's block of records as loaded, decoded only when
+	// the directory is listed again or written to: a writer that consults
+	// a few records scans it and keeps what it read again in patch.
+	raw   []byte
+	nraw  int
+	patch map[int]wfile
+}
+
+// rawEntry is the fixed part of one record in a raw block: u16 name
+// length, u32 id length, five u64 (size, mtime, ctime, ino, dev), u32 mode.
+const rawEntry = 2 + 4 + 5*8 + 4
+
+// eachRaw calls fn for each record of a raw block (checked at load) with
+// its index, name, id and stat; fn returns false to stop.
+func eachRaw(raw []byte, fn func(i int, name, id []byte, st corpus.FileStat) bool) {
+	for i, off := 0, 0; off < len(raw); i++ {
+		end, nm, id := rawAt(raw, off)
+		if !fn(i, raw[nm:id], raw[id:end], rawStat(raw, off)) {
+			return
+		}
+		off = end
+	}
+}
+
+// rawAt describes the record at off of a raw block: its end and where its
+// name and id lie.
+func rawAt(raw []byte, off int) (end, name, id int) {
+	le := binary.LittleEndian
+	nl, il := int(le.Uint16(raw[off:])), int(le.Uint32(raw[off+2:]))
+	name = off + rawEntry
+	id = name + nl
+	return id + il, name, id
+}
+
+// rawStat is the stat of the record at off of a raw block.
+func rawStat(raw []byte, off int) corpus.FileStat {
+	le := binary.LittleEndian
+	r := raw[off:]
+	return corpus.FileStat{Size: int64(le.Uint64(r[6:])), MtimeNs: int64(le.Uint64(r[14:])),
+		CtimeNs: int64(le.Uint64(r[22:])), Ino: le.Uint64(r[30:]), Dev: le.Uint64(r[38:]),
+		Mode: le.Uint32(r[46:])}
+}
+
+// mergeRaw rebuilds d's raw block: the records marked in keep (what was
+// read again put in), and added (sorted by name) at their places.
+func mergeRaw(d *wdir, keep []bool, added []wfile) {
+	b := make([]byte, 0, len(d.raw)+len(added)*(rawEntry+64))
+	n := 0
+	for i, off := 0, 0; off < len(d.raw); i++ {
+		end, nm, id := rawAt(d.raw, off)
+		name := d.raw[nm:id]
+		for len(added) > 0 && added[0].name < string(name) {
+			b = appendWFile(b, added[0])
+			added = added[1:]
+			n++
+		}
+		if keep[i] {
+			if f, ok := d.patch[i]; ok {
+				b = appendWFile(b, f)
+			} else {
+				b = append(b, d.raw[off:end]...)
+			}
+			n++
+		}
+		off = end
+	}
+	for _, f := range added {
+		b = appendWFile(b, f)
+		n++
+	}
+	d.raw, d.nraw, d.patch = b, n, nil
+}
+
+// checkRaw reports whether raw holds exactly n well-formed records.
+func checkRaw(raw []byte, n int) bool {
+	le := binary.LittleEndian
+	for range n {
+		if len(raw) < rawEntry {
+			return false
+		}
+		l := rawEntry + int(le.Uint16(raw)) + int(le.Uint32(raw[2:]))
+		if l > len(raw) {
+			return false
+		}
+		raw = raw[l:]
+	}
+	return len(raw) == 0
+}
+
+// decoded returns d's records, decoding its raw block (with what was read
+// again applied) the first time.
+func (d *wdir) decoded() []wfile {
+	if d.raw == nil {
+		return d.files
+	}
+	d.files = make([]wfile, 0, d.nraw)
+	eachRaw(d.raw, func(i int, name, id []byte, st corpus.FileStat) bool {
+		if f, ok := d.patch[i]; ok {
+			d.files = append(d.files, f)
+		} else {
+			d.files = append(d.files, wfile{name: string(name), id: string(id), st: st})
+		}
+		return true
+	})
+	d.raw, d.nraw, d.patch = nil, 0, nil
+	return d.files
+}
+
+// Writers is the writers' index of one corpus, validated as far as a
+// writer needs it; see the package's writers.go for the rules.
+type Writers struct {
+	root    string // resolved
+	path    string // the index file
+	granule int64
+	dirs    map[string]*wdir
+	changed bool // a listing or an id changed: Save writes
+	// refreshed counts entries read again with the same id: only their
+	// stat is new, so Save writes only once there are maxRefreshed of them
+	// (an entry with an old stat is merely read again when consulted).
+	refreshed int
+	buf       []byte
+}
+
+// maxRefreshed is how many entries may carry an outdated stat before Save
+// writes them.
+const maxRefreshed = 16
+
+var errWalk = errors.New("index: the walk failed")
+
+// writersFile names the writers' index file of root in dir.
+func writersFile(dir, root string) string {
+	key := sha256.Sum256([]byte(root + "\x00writers\x00" + strings.Join(corpus.Stores(), "\x00")))
+	return filepath.Join(dir, hex.EncodeToString(key[:16])+".wdx")
+}
+
+// resolveRoot is root absolute and symlink-free, as the index keys it.
+func resolveRoot(root string) (string, bool) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", false
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	return abs, true
+}
+
+// OpenWriters returns the writers' index of the corpus under root, loaded
+// and its directories validated, or built by walking the record stores
+// when there is none usable (missing, corrupt, of another version or
+// root). It returns nil when no index can be used: PROCEDURES_NO_INDEX set,
+// no cache directory, one inside the corpus or not trusted, a platform
+// without the stat fields, or a directory that could not be listed; the
+// writer then reads the corpus as without an index.
+func OpenWriters(root string, getenv func(string) string) *Writers {
+	if Disabled(getenv) || !haveWriters {
+		return nil
+	}
+	w := openWriters(root, getenv)
+	if w == nil {
+		return nil
+	}
+	if w.dirs == nil {
+		if w.build() != nil {
+			return nil
+		}
+	} else if w.validateDirs() != nil {
+		return nil
+	}
+	return w
+}
+
+// openWriters finds and loads the index file; dirs is nil when there is
+// none to load. nil when no index may be kept.
+func openWriters(root string, getenv func(string) string) *Writers {
+	abs, ok := resolveRoot(root)
+	if !ok {
+		return nil
+	}
+	dir := Dir(getenv)
+	if dir == "" || inside(dir, abs) {
+		return nil
+	}
+	if fi, err := os.Lstat(dir); err == nil && !trusted(fi, true) {
+		return nil
+	}
+	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10)}
+	w.load()
+	return w
+}
+
+func (w *Writers) load() {
+	f, err := os.OpenFile(w.path, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !trusted(fi, false) || fi.Size() > maxSize {
+		return
+	}
+	b := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, b); err != nil {
+		return
+	}
+	dirs, err := decodeWriters(b, w.root)
+	if err != nil {
+		return
+	}
+	w.dirs = dirs
+	w.granule = fi.ModTime().Unix()
+}
+
+// build walks every record store afresh.
+func (w *Writers) build() error {
+	w.dirs = map[string]*wdir{}
+	w.changed = true
+	for _, s := range corpus.Stores() {
+		if err := w.walkStore(s + "/"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// relevantDir reports whether the lint checks records below the
+// root-relative directory p (ending in "/").
+func relevantDir(p string) bool {
+	return !strings.Contains(p, "_archived") && lint.IsLintableRecord(p+"x.md")
+}
+
+// lintedFile reports whether the walk lists name in directory p and the
+// lint checks it.
+func lintedFile(p, name string) bool {
+	return strings.HasSuffix(name, ".md") && name != "INDEX.md" &&
+		!strings.Contains(name, "_archived") && lint.IsLintableRecord(p+name)
+}
+
+func (w *Writers) abs(rel string) string { return w.root + "/" + rel }
+
+// dropTree forgets directory p and everything recorded below it.
+func (w *Writers) dropTree(p string) {
+	for q := range w.dirs {
+		if strings.HasPrefix(q, p) {
+			delete(w.dirs, q)
+		}
+	}
+	w.changed = true
+}
+
+// walkStore records store directory p (ending in "/") afresh: absent, or
+// listed whole.
+func (w *Writers) walkStore(p string) error {
+	w.dropTree(p)
+	if _, ok := statDir(w.abs(strings.TrimSuffix(p, "/")), true); !ok {
+		w.dirs[p] = &wdir{path: p, absent: true, fresh: true}
+		return nil
+	}
+	return w.walk(p, true)
+}
+
+// walk lists directory p afresh and everything below it.
+func (w *Writers) walk(p string, follow bool) error {
+	d := &wdir{path: p, fresh: true}
+	ents, st, err := listDir(w.abs(strings.TrimSuffix(p, "/")), follow)
+	if err != nil {
+		return errWalk
+	}
+	d.st = st
+	w.dirs[p] = d
+	w.changed = true
+	sortDents(ents)
+	for _, e := range ents {
+		switch {
+		case e.dir:
+			if sp := p + string(e.name) + "/"; relevantDir(sp) {
+				d.subs = append(d.subs, wsub{string(e.name), e.ino})
+				if err := w.walk(sp, false); err != nil {
+					return err
+				}
+			}
+		case e.reg:
+			if name := string(e.name); lintedFile(p, name) {
+				d.files = append(d.files, w.readFile(p, name))
+			}
+		}
+	}
+	return nil
+}
+
+// readFile stats (before reading) and reads one record of directory p.
+func (w *Writers) readFile(p, name string) wfile {
+	f := wfile{name: name, seen: true}
+	full := w.abs(p + name)
+	st, ok := lstatFile(full)
+	if !ok {
+		return f // no stat: never trusted, read again when consulted
+	}
+	id, buf, err := lint.ReadLintID(full, w.buf)
+	w.buf = buf
+	if err != nil {
+		return f
+	}
+	f.st, f.id = st, id
+	return f
+}
+
+// reread reads f of directory p again, noting whether its id changed.
+func (w *Writers) reread(p string, f *wfile) {
+	old := f.id
+	*f = w.readFile(p, f.name)
+	if f.id != old || f.st == (corpus.FileStat{}) {
+		w.changed = true
+	} else {
+		w.refreshed++
+	}
+}
+
+// validateDirs re-lists every directory whose stat changed.
+func (w *Writers) validateDirs() error {
+	paths := make([]string, 0, len(w.dirs))
+	for p := range w.dirs {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths) // a parent before its subdirectories
+	stores := map[string]bool{}
+	for _, s := range corpus.Stores() {
+		stores[s+"/"] = true
+		if _, ok := w.dirs[s+"/"]; !ok { // an index of another store list
+			if err := w.walkStore(s + "/"); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range paths {
+		d, ok := w.dirs[p]
+		if !ok || d.fresh {
+			continue // dropped or walked afresh by its parent
+		}
+		follow := stores[p]
+		st, ok := statDir(w.abs(strings.TrimSuffix(p, "/")), follow)
+		switch {
+		case !ok && d.absent:
+			continue
+		case !ok || d.absent || st.Dev != d.st.Dev || st.Ino != d.st.Ino:
+			// Gone, appeared, or another directory now: afresh.
+			if follow {
+				if err := w.walkStore(p); err != nil {
+					return err
+				}
+			} else if !ok {
+				w.dropTree(p)
+			} else {
+				w.dropTree(p)
+				if err := w.walk(p, false); err != nil {
+					return err
+				}
+			}
+		case st != d.st || st.MtimeNs/1e9 >= w.granule:
+			if err := w.relist(d, follow); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// relist lists d again: names gone are dropped, new names (and names now
+// of another inode) are read or walked, the others kept.
+func (w *Writers) relist(d *wdir, follow bool) error {
+	ents, st, err := listDir(w.abs(strings.TrimSuffix(d.path, "/")), follow)
+	if err != nil {
+		return errWalk
+	}
+	if st.Dev != d.st.Dev || st.Ino != d.st.Ino {
+		return errWalk // replaced between the stat and the open: a full scan decides
+	}
+	if st != d.st {
+		w.changed = true
+	} else if time.Now().Unix() > st.MtimeNs/1e9 {
+		w.changed = true // racy, unchanged: written once, the second being over
+	}
+	d.st, d.fresh = st, true
+
+	// The records as recorded, by inode (a listed name is the recorded
+	// one when its inode and its name match); the raw block is not decoded
+	// unless a name is new, gone or of another inode.
+	byIno := map[uint64][]int32{}
+	var nameOf func(i int32) []byte
+	n := 0
+	if d.raw != nil {
+		offs := make([]int32, 0, d.nraw)
+		for i, off := 0, 0; off < len(d.raw); i++ {
+			end, _, _ := rawAt(d.raw, off)
+			ino := binary.LittleEndian.Uint64(d.raw[off+30:])
+			if f, ok := d.patch[i]; ok {
+				ino = f.st.Ino
+			}
+			byIno[ino] = append(byIno[ino], int32(i))
+			offs = append(offs, int32(off))
+			off = end
+		}
+		nameOf = func(i int32) []byte {
+			_, nm, id := rawAt(d.raw, int(offs[i]))
+			return d.raw[nm:id]
+		}
+		n = d.nraw
+	} else {
+		for i, f := range d.files {
+			byIno[f.st.Ino] = append(byIno[f.st.Ino], int32(i))
+		}
+		nameOf = func(i int32) []byte { return []byte(d.files[i].name) }
+		n = len(d.files)
+	}
+	keep := make([]bool, n)
+	kept := 0
+	var added []wfile
+	oldSubs := map[string]uint64{}
+	for _, sd := range d.subs {
+		oldSubs[sd.name] = sd.ino
+	}
+	d.subs = d.subs[:0:0]
+	for _, e := range ents {
+		switch {
+		case e.dir:
+			name := string(e.name)
+			sp := d.path + name + "/"
+			if !relevantDir(sp) {
+				continue
+			}
+			d.subs = append(d.subs, wsub{name, e.ino})
+			ino, had := oldSubs[name]
+			delete(oldSubs, name)
+			if had && ino == e.ino {
+				if _, ok := w.dirs[sp]; ok {
+					continue // validated on its own
+				}
+			}
+			w.dropTree(sp)
+			if err := w.walk(sp, false); err != nil {
+				return err
+			}
+		case e.reg:
+			if !lintedName(e.name) {
+				continue
+			}
+			found := false
+			for _, i := range byIno[e.ino] {
+				if !keep[i] && bytes.Equal(nameOf(i), e.name) {
+					keep[i], found = true, true
+					kept++
+					break
+				}
+			}
+			if found {
+				continue
+			}
+			added = append(added, w.readFile(d.path, string(e.name)))
+		}
+	}
+	for name := range oldSubs {
+		w.dropTree(d.path + name + "/")
+	}
+	slices.SortFunc(d.subs, func(a, b wsub) int { return strings.Compare(a.name, b.name) })
+	if len(added) == 0 && kept == n {
+		return nil // the same records
+	}
+	w.changed = true
+	slices.SortFunc(added, func(a, b wfile) int { return strings.Compare(a.name, b.name) })
+	if d.raw != nil {
+		mergeRaw(d, keep, added)
+		return nil
+	}
+	old := d.files
+	files := make([]wfile, 0, kept+len(added))
+	for i, f := range old {
+		if keep[i] {
+			files = append(files, f)
+		}
+	}
+	files = append(files, added...)
+	slices.SortFunc(files, func(a, b wfile) int { return strings.Compare(a.name, b.name) })
+	d.files = files
+	return nil
+}
+
+// lintedName reports whether the walk lists, and the lint checks, a file
+// of this name in a directory whose records the lint checks (see
+// [relevantDir]): no pattern the lint excludes can start in the directory
+// and end in the name, which holds no "/".
+func lintedName(name []byte) bool {
+	return bytes.HasSuffix(name, []byte(".md")) && string(name) != "INDEX.md" &&
+		!bytes.Contains(name, []byte("_archived"))
+}
+
+// Resolve implements the id map a lint asks for: the records declaring
+// each of ids, in corpus order, one path per distinct file, after stat-ing
+// every record whose recorded id is among them and reading again those
+// whose stat changed (or is racy).
+func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
+	need := map[string]bool{}
+	for _, id := range ids {
+		if id != "" {
+			need[id] = true
+		}
+	}
+	type hit struct {
+		path string
+		f    wfile
+	}
+	var hits []hit
+	// validate stats f (of directory p) unless this run read it, and
+	// reads it again when its stat changed or is racy.
+	validate := func(p string, f *wfile) {
+		if f.seen {
+			return
+		}
+		st, ok := lstatFile(w.abs(p + f.name))
+		if !ok || st != f.st || st.MtimeNs/1e9 >= w.granule {
+			w.reread(p, f)
+		}
+		f.seen = true
+	}
+	for _, d := range w.dirs {
+		if d.raw != nil {
+			for i, off := 0, 0; off < len(d.raw); i++ {
+				end, nm, id := rawAt(d.raw, off)
+				f, patched := d.patch[i]
+				switch {
+				case !patched && !need[string(d.raw[id:end])]:
+					off = end
+					continue
+				case !patched:
+					f = wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rawStat(d.raw, off)}
+				case !need[f.id]:
+					off = end
+					continue
+				}
+				off = end
+				validate(d.path, &f)
+				if d.patch == nil {
+					d.patch = map[int]wfile{}
+				}
+				d.patch[i] = f
+				if need[f.id] {
+					hits = append(hits, hit{d.path + f.name, f})
+				}
+			}
+			continue
+		}
+		for i := range d.files {
+			f := &d.files[i]
+			if !need[f.id] {
+				continue
+			}
+			validate(d.path, f)
+			if need[f.id] {
+				hits = append(hits, hit{d.path + f.name, *f})
+			}
+		}
+	}
+	slices.SortFunc(hits, func(a, b hit) int { return strings.Compare(a.path, b.path) })
+	files := map[string][]string{}
+	kept := map[string][]corpus.FileStat{}
+	for _, h := range hits {
+		alias := false
+		for _, g := range kept[h.f.id] {
+			alias = alias || (g.Dev == h.f.st.Dev && g.Ino == h.f.st.Ino)
+		}
+		if alias {
+			continue // one file reached through two stores
+		}
+		kept[h.f.id] = append(kept[h.f.id], h.f.st)
+		files[h.f.id] = append(files[h.f.id], h.path)
+	}
+	return lint.NewIDMap(files), nil
+}
+
+// Wrote records that the writer wrote (or checked) the record at the
+// root-relative path rel: its entry is read again now.
+func (w *Writers) Wrote(rel string) {
+	i := strings.LastIndexByte(rel, '/')
+	if i < 0 {
+		return
+	}
+	p, name := rel[:i+1], rel[i+1:]
+	d, ok := w.dirs[p]
+	if !ok || d.absent || !lintedFile(p, name) {
+		return
+	}
+	if d.raw != nil {
+		found := -1
+		var f wfile
+		eachRaw(d.raw, func(i int, n, id []byte, st corpus.FileStat) bool {
+			if string(n) == name {
+				found, f = i, wfile{name: name, id: string(id), st: st}
+				return false
+			}
+			return true
+		})
+		if found >= 0 {
+			if pf, ok := d.patch[found]; ok {
+				f = pf
+			}
+			w.reread(p, &f)
+			if d.patch == nil {
+				d.patch = map[int]wfile{}
+			}
+			d.patch[found] = f
+			return
+		}
+	}
+	if d.raw != nil {
+		keep := make([]bool, d.nraw)
+		for i := range keep {
+			keep[i] = true
+		}
+		mergeRaw(d, keep, []wfile{w.readFile(p, name)})
+		w.changed = true
+		return
+	}
+	files := d.files
+	j, found := slices.BinarySearchFunc(files, name, func(f wfile, n string) int { return strings.Compare(f.name, n) })
+	if found {
+		w.reread(p, &d.files[j])
+	} else {
+		d.files = slices.Insert(d.files, j, w.readFile(p, name))
+		w.changed = true
+	}
+}
+
+// Save writes the index back when something changed. Errors are for
+// tests; callers ignore them (the index is a cache).
+func (w *Writers) Save() error {
+	if !w.changed && w.refreshed < maxRefreshed {
+		return nil
+	}
+	dir := filepath.Dir(w.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	dfi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !trusted(dfi, true) {
+		return errors.New("index: untrusted directory " + dir)
+	}
+	if err := writeAtomic(dir, w.path, encodeWriters(w.root, w.dirs)); err != nil {
+		return err
+	}
+	w.changed, w.refreshed = false, 0
+	return nil
+}
+
+// LintTargets is [lint.LintTargets] for a writer: through the writers'
+// index of root when one can be used (and the index then updated for the
+// targets), else by reading the corpus.
+func LintTargets(root string, targets []string, getenv func(string) string) (*lint.LintResult, error) {
+	w := OpenWriters(root, getenv)
+	if w == nil {
+		return lint.LintTargets(root, targets)
+	}
+	res, err := lint.LintTargetsWith(root, targets, w.Resolve)
+	if err != nil {
+		return lint.LintTargets(root, targets)
+	}
+	for _, t := range targets {
+		w.Wrote(t)
+	}
+	w.Save()
+	return res, nil
+}
+
+// reconcileWriters re-reads, in the writers' index of root (when there is
+// one), every record whose stat a query found different from the one
+// recorded, so that an edit in place is seen by the writers after the next
+// query. stat is the query's stat of each corpus path.
+func reconcileWriters(root string, getenv func(string) string, stat func(path []byte) (corpus.FileStat, bool)) {
+	if !haveWriters {
+		return
+	}
+	w := openWriters(root, getenv)
+	if w == nil || w.dirs == nil {
+		return
+	}
+	var key []byte
+	for _, d := range w.dirs {
+		if d.raw != nil { // scanned, not decoded: most records are as recorded
+			for i, off := 0, 0; off < len(d.raw); i++ {
+				end, nm, id := rawAt(d.raw, off)
+				rec := rawStat(d.raw, off)
+				key = append(append(key[:0], d.path...), d.raw[nm:id]...)
+				if st, ok := stat(key); ok && (st != rec || rec.MtimeNs/1e9 >= w.granule) {
+					f := wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rec}
+					w.reread(d.path, &f)
+					if d.patch == nil {
+						d.patch = map[int]wfile{}
+					}
+					d.patch[i] = f
+				}
+				off = end
+			}
+			continue
+		}
+		for i := range d.files {
+			f := &d.files[i]
+			key = append(append(key[:0], d.path...), f.name...)
+			if st, ok := stat(key); ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
+				w.reread(d.path, f)
+			}
+		}
+	}
+	w.Save()
+}
+
+// encodeWriters is the writers' index file: the header line, a body of
+// fixed-width little-endian fields and length-prefixed strings (so that it
+// decodes without a varint loop), its CRC-32C (big endian):
+//
+//	u32 len, root; u32 #dirs; dirs… (sorted by path)
+//	dir:  u16 len, path; u8 absent; u64 dev, ino; i64 mtime ns, ctime ns;
+//	      u32 #subs, (u16 len, name, u64 ino)…;
+//	      u32 #files, u32 length of what follows, (u16 name len, u32 id
+//	      len, i64 size, mtime ns, ctime ns, u64 ino, dev, u32 mode, name,
+//	      id)…
+func encodeWriters(root string, dirs map[string]*wdir) []byte {
+	paths := make([]string, 0, len(dirs))
+	size := 64 + len(root)
+	for p, d := range dirs {
+		paths = append(paths, p)
+		size += 40 + len(p) + 10*len(d.subs) + rawEntry*len(d.files) + len(d.raw)
+		for _, f := range d.patch {
+			size += rawEntry + len(f.name) + len(f.id)
+		}
+		for _, f := range d.files {
+			size += len(f.name) + len(f.id)
+		}
+		for _, sd := range d.subs {
+			size += len(sd.name)
+		}
+	}
+	slices.Sort(paths)
+	b := make([]byte, 0, size)
+	b = append(b, writersMagic+" "+itoa(writersVersion)+"\n"...)
+	start := len(b)
+	le := binary.LittleEndian
+	b = le.AppendUint32(b, uint32(len(root)))
+	b = append(b, root...)
+	b = le.AppendUint32(b, uint32(len(paths)))
+	for _, p := range paths {
+		d := dirs[p]
+		b = le.AppendUint16(b, uint16(len(p)))
+		b = append(b, p...)
+		if d.absent {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		b = le.AppendUint64(b, d.st.Dev)
+		b = le.AppendUint64(b, d.st.Ino)
+		b = le.AppendUint64(b, uint64(d.st.MtimeNs))
+		b = le.AppendUint64(b, uint64(d.st.CtimeNs))
+		b = le.AppendUint32(b, uint32(len(d.subs)))
+		for _, sd := range d.subs {
+			b = le.AppendUint16(b, uint16(len(sd.name)))
+			b = append(b, sd.name...)
+			b = le.AppendUint64(b, sd.ino)
+		}
+		if d.raw != nil && len(d.patch) == 0 {
+			b = le.AppendUint32(b, uint32(d.nraw))
+			b = le.AppendUint32(b, uint32(len(d.raw)))
+			b = append(b, d.raw...)
+			continue
+		}
+		b = le.AppendUint32(b, uint32(d.count()))
+		lenAt := len(b)
+		b = le.AppendUint32(b, 0)
+		if d.raw != nil { // the raw block, what was read again put in
+			off := 0
+			eachRaw(d.raw, func(i int, name, id []byte, _ corpus.FileStat) bool {
+				end := off + rawEntry + len(name) + len(id)
+				if f, ok := d.patch[i]; ok {
+					b = appendWFile(b, f)
+				} else {
+					b = append(b, d.raw[off:end]...)
+				}
+				off = end
+				return true
+			})
+			le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
+			continue
+		}
+		for _, f := range d.files {
+			b = appendWFile(b, f)
+		}
+		le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
+	}
+	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable()))
+}
+
+// count is the number of d's records.
+func (d *wdir) count() int {
+	if d.raw != nil {
+		return d.nraw
+	}
+	return len(d.files)
+}
+
+// appendWFile appends one record as a raw block holds it.
+func appendWFile(b []byte, f wfile) []byte {
+	le := binary.LittleEndian
+	b = le.AppendUint16(b, uint16(len(f.name)))
+	b = le.AppendUint32(b, uint32(len(f.id)))
+	b = le.AppendUint64(b, uint64(f.st.Size))
+	b = le.AppendUint64(b, uint64(f.st.MtimeNs))
+	b = le.AppendUint64(b, uint64(f.st.CtimeNs))
+	b = le.AppendUint64(b, f.st.Ino)
+	b = le.AppendUint64(b, f.st.Dev)
+	b = le.AppendUint32(b, f.st.Mode)
+	b = append(b, f.name...)
+	return append(b, f.id...)
+}
+
+// fixed reads the fixed-width body. Any read past the end sets bad.
+type fixed struct {
+	b   []byte
+	bad bool
+}
+
+func (d *fixed) take(n int) []byte {
+	if d.bad || n > len(d.b) {
+		d.bad = true
+		return nil
+	}
+	v := d.b[:n:n]
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *fixed) u64() uint64 {
+	if v := d.take(8); v != nil {
+		return binary.LittleEndian.Uint64(v)
+	}
+	return 0
+}
+
+func (d *fixed) u32() int {
+	if v := d.take(4); v != nil {
+		return int(binary.LittleEndian.Uint32(v))
+	}
+	return 0
+}
+
+func (d *fixed) u16() int {
+	if v := d.take(2); v != nil {
+		return int(binary.LittleEndian.Uint16(v))
+	}
+	return 0
+}
+
+// decodeWriters decodes an index file of root. The records' blocks stay
+// raw (checked, not decoded) and point into b, which must not change.
+func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
+	header := writersMagic + " " + itoa(writersVersion) + "\n"
+	if len(b) < len(header)+4 || string(b[:len(header)]) != header {
+		return nil, errCorrupt
+	}
+	body := b[len(header):]
+	data, sum := body[:len(body)-4], binary.BigEndian.Uint32(body[len(body)-4:])
+	if crc32.Checksum(data, crcTable()) != sum {
+		return nil, errCorrupt
+	}
+	d := &fixed{b: data}
+	if string(d.take(d.u32())) != root || d.bad {
+		return nil, errCorrupt
+	}
+	n := d.u32()
+	if n > len(d.b) {
+		return nil, errCorrupt
+	}
+	dirs := make(map[string]*wdir, n)
+	for range n {
+		wd := &wdir{path: string(d.take(d.u16()))}
+		wd.absent = string(d.take(1)) == "\x01"
+		wd.st.Dev, wd.st.Ino = d.u64(), d.u64()
+		wd.st.MtimeNs, wd.st.CtimeNs = int64(d.u64()), int64(d.u64())
+		ns := d.u32()
+		if d.bad || ns > len(d.b) {
+			return nil, errCorrupt
+		}
+		if ns > 0 {
+			wd.subs = make([]wsub, ns)
+			for i := range wd.subs {
+				wd.subs[i].name = string(d.take(d.u16()))
+				wd.subs[i].ino = d.u64()
+			}
+		}
+		wd.nraw = d.u32()
+		wd.raw = d.take(d.u32())
+		if d.bad || !checkRaw(wd.raw, wd.nraw) || !strings.HasSuffix(wd.path, "/") {
+			return nil, errCorrupt
+		}
+		if wd.raw == nil {
+			wd.raw = []byte{}
+		}
+		dirs[wd.path] = wd
+	}
+	if d.bad || len(d.b) != 0 {
+		return nil, errCorrupt
+	}
+	return dirs, nil
+}
+
+func sortDents(d []dent) {
+	slices.SortFunc(d, func(a, b dent) int { return bytes.Compare(a.name, b.name) })
+}
