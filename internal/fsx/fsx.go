@@ -90,6 +90,19 @@ func (o *File) write(f *os.File, b []byte) (int, error) {
 
 func (o *File) attempts() int { return max(o.Attempts, 1) }
 
+// writeSyncClose writes data to f, syncs and closes it; the first error
+// wins, and f is closed either way.
+func (o *File) writeSyncClose(f *os.File, data []byte) error {
+	_, err := o.write(f, data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // createInPlace creates path exclusively with o.Perm and writes data into
 // it; a failed write removes the file.
 func (o *File) createInPlace(path string, data []byte) error {
@@ -97,13 +110,7 @@ func (o *File) createInPlace(path string, data []byte) error {
 	if err != nil {
 		return stepErr("create", path, err)
 	}
-	_, err = o.write(f, data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = o.writeSyncClose(f, data)
 	if err != nil {
 		os.Remove(path)
 		return stepErr("write", path, err)

@@ -37,13 +37,7 @@ func (o File) Replace(path string, data []byte) error {
 	if err != nil {
 		return stepErr("create", path, err)
 	}
-	_, err = o.write(f, data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = o.writeSyncClose(f, data)
 	if err != nil {
 		os.Remove(f.Name())
 		return stepErr("write", f.Name(), err)

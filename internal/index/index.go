@@ -235,15 +235,8 @@ func (ix *Index) Save(paths []string) error {
 	}
 	sort.Strings(keep)
 	dir := filepath.Dir(ix.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := prepareDir(dir); err != nil {
 		return err
-	}
-	dfi, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !trusted(dfi, true) {
-		return errors.New("index: untrusted directory " + dir)
 	}
 	b := encodeWith(ix.root, ix.stores, keep, func(b []byte, p string) []byte {
 		if e, ok := ix.next[p]; ok {
@@ -304,4 +297,21 @@ func writeAtomic(dir, path string, data []byte) error {
 		os.Remove(tmp)
 	}
 	return err
+}
+
+// prepareDir makes the index directory (0700, parents included) and checks
+// it is one the index may write into: the user's own, writable by nobody
+// else (see trusted).
+func prepareDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !trusted(fi, true) {
+		return errors.New("index: untrusted directory " + dir)
+	}
+	return nil
 }

@@ -713,15 +713,8 @@ func (w *Writers) Save() error {
 		return nil
 	}
 	dir := filepath.Dir(w.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := prepareDir(dir); err != nil {
 		return err
-	}
-	dfi, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !trusted(dfi, true) {
-		return errors.New("index: untrusted directory " + dir)
 	}
 	if err := writeAtomic(dir, w.path, encodeWriters(w.root, w.dirs)); err != nil {
 		return err

@@ -175,6 +175,12 @@ func LintTargets(root string, targets []string) (*LintResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	return l.lintTargets(targets), nil
+}
+
+// lintTargets lints the named paths against l's id map: only duplicate ids
+// that a target declares are reported.
+func (l *linter) lintTargets(targets []string) *LintResult {
 	r := &LintResult{IDs: l.ids}
 	involved := map[string]bool{}
 	for _, f := range targets {
@@ -190,7 +196,7 @@ func LintTargets(root string, targets []string) (*LintResult, error) {
 			r.Duplicates = append(r.Duplicates, d)
 		}
 	}
-	return r, nil
+	return r
 }
 
 // LintRecord checks one record's content against ids (nil: links are not

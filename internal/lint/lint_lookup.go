@@ -74,20 +74,5 @@ func LintTargetsWith(root string, targets []string, resolve func(ids []string) (
 	if l.ids, err = resolve(need); err != nil {
 		return nil, err
 	}
-	r := &LintResult{IDs: l.ids}
-	involved := map[string]bool{}
-	for _, f := range targets {
-		if f == "" {
-			continue
-		}
-		if id, ok := l.lint(r, f, true); ok && id != "" {
-			involved[id] = true
-		}
-	}
-	for _, d := range l.ids.Duplicates() {
-		if involved[d.ID] {
-			r.Duplicates = append(r.Duplicates, d)
-		}
-	}
-	return r, nil
+	return l.lintTargets(targets), nil
 }
