@@ -3,6 +3,7 @@ package gate
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/procedures-go/procedures/internal/config"
 	"io"
 	"os"
 	"strings"
@@ -265,7 +266,7 @@ func OpenTranscript(p *hookio.Payload, sid string, getenv func(string) string) *
 			}
 		}
 	}
-	projects := getenv("HOME") + "/.claude/projects"
+	projects := getenv(config.Home) + "/.claude/projects"
 	entries, err := os.ReadDir(projects)
 	if err != nil {
 		return nil
