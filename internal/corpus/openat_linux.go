@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"github.com/procedures-go/procedures/internal/fsx"
 	"os"
 	"strings"
 	"syscall"
@@ -27,7 +28,7 @@ func openNoFollow(r *os.Root, rel string) (*os.File, error) {
 	var oerr error
 	cerr := rc.Control(func(dfd uintptr) {
 		for {
-			fd, oerr = syscall.Openat(int(dfd), base, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|nonblock, 0)
+			fd, oerr = syscall.Openat(int(dfd), base, syscall.O_RDONLY|syscall.O_CLOEXEC|fsx.NoFollow|fsx.NonBlock, 0)
 			if oerr != syscall.EINTR {
 				return
 			}

@@ -3,6 +3,7 @@
 package corpus
 
 import (
+	"github.com/procedures-go/procedures/internal/fsx"
 	"io/fs"
 	"os"
 	"syscall"
@@ -20,5 +21,5 @@ func openNoFollow(r *os.Root, rel string) (*os.File, error) {
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		return nil, &os.PathError{Op: "open", Path: rel, Err: syscall.ELOOP}
 	}
-	return r.OpenFile(rel, os.O_RDONLY|nonblock, 0)
+	return r.OpenFile(rel, os.O_RDONLY|fsx.NonBlock, 0)
 }

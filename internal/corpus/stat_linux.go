@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"github.com/procedures-go/procedures/internal/fsx"
 	"strings"
 	"syscall"
 
@@ -54,7 +55,7 @@ func (s *statter) lstat(name string) (FileStat, bool) {
 
 func openDir(dir string) (int, error) {
 	for {
-		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC|fsx.NonBlock, 0)
 		if err != syscall.EINTR {
 			return fd, err
 		}
