@@ -1,10 +1,11 @@
 package corpus
 
 import (
-	"github.com/procedures-go/procedures/internal/fsx"
 	"os"
 	"strings"
 	"syscall"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // openNoFollow opens rel below r for reading without following a symlink

@@ -3,10 +3,11 @@
 package corpus
 
 import (
-	"github.com/procedures-go/procedures/internal/fsx"
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // openNoFollow opens rel below r for reading, refusing a symlink in its

@@ -3,9 +3,10 @@
 package corpus
 
 import (
-	"github.com/procedures-go/procedures/internal/fsx"
 	"io"
 	"syscall"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // readHead reads as much of a file as a reader needs: all of it, until

@@ -1,11 +1,12 @@
 package corpus
 
 import (
-	"github.com/procedures-go/procedures/internal/fsx"
 	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 const haveStat = true

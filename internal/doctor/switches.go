@@ -3,11 +3,11 @@ package doctor
 import (
 	"errors"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/config"
 	"io/fs"
 	"strings"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/internal/wiring"
 )

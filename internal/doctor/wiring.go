@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/config"
 	"io"
 	"io/fs"
 	"mvdan.cc/sh/v3/syntax"
@@ -16,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )

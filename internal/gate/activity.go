@@ -3,13 +3,13 @@ package gate
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/procedures-go/procedures/internal/config"
 	"io"
 	"os"
 	"strings"
 	"unicode"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/jqtext"
 )

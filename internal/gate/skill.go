@@ -1,10 +1,10 @@
 package gate
 
 import (
-	"github.com/procedures-go/procedures/internal/config"
 	"os"
 	"path/filepath"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
 )
 

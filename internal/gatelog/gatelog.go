@@ -7,10 +7,10 @@
 package gatelog
 
 import (
-	"github.com/procedures-go/procedures/internal/fsx"
 	"os"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/wholerow"
 )
 

@@ -1,9 +1,9 @@
 package offswitch
 
 import (
-	"github.com/procedures-go/procedures/internal/config"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gatelog"
 	"github.com/procedures-go/procedures/internal/wiring"
 )

@@ -26,13 +26,13 @@
 package amidonegate
 
 import (
-	"github.com/procedures-go/procedures/internal/config"
 	"io"
 	"time"
 
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/internal/turnstate"

@@ -26,9 +26,9 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
-	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/offswitch"
 )
 

@@ -16,7 +16,6 @@ package logrecord
 import (
 	"errors"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/config"
 	"io"
 	"io/fs"
 	"os"
@@ -28,6 +27,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/recordwrite"
 )
