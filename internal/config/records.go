@@ -16,14 +16,17 @@ const (
 	LintFrontmatterRoot = "LINT_FRONTMATTER_ROOT"
 	KnowledgeRoot       = "KNOWLEDGE_ROOT"
 	ExtraStoresVar      = "QUERY_RECORDS_EXTRA_STORES"
+	// CodexRoot and Home are the shared root and the last resort.
+	CodexRoot = "CODEX_ROOT"
+	Home      = "HOME"
 )
 
 var (
 	_ = declare(Var{Name: QueryRecordsRoot, Default: "$CODEX_ROOT, else $HOME/.claude", Doc: "query-records' corpus root"})
 	_ = declare(Var{Name: LintFrontmatterRoot, Default: "$CODEX_ROOT, else $HOME/.claude", Doc: "lint-frontmatter's corpus root"})
 	_ = declare(Var{Name: KnowledgeRoot, Default: "$CODEX_ROOT, else $HOME/.claude", Doc: "the root whose records enforce-frontmatter checks"})
-	_ = declare(Var{Name: "CODEX_ROOT", Default: "$HOME/.claude", Doc: "the shared corpus root, after each command's own variable"})
-	_ = declare(Var{Name: "HOME", Default: "(none)", Doc: "$HOME/.claude is the last-resort corpus root"})
+	_ = declare(Var{Name: CodexRoot, Default: "$HOME/.claude", Doc: "the shared corpus root, after each command's own variable"})
+	_ = declare(Var{Name: Home, Default: "(none)", Doc: "$HOME/.claude is the last-resort corpus root"})
 	_ = declare(Var{Name: ExtraStoresVar, Default: "(none)", Doc: "extra store paths relative to the root, whitespace-separated; absolute, .. and glob entries are refused"})
 )
 
@@ -38,10 +41,10 @@ func RecordsRoot(getenv func(string) string, primary string) string {
 			return root
 		}
 	}
-	if root := getenv("CODEX_ROOT"); root != "" {
+	if root := getenv(CodexRoot); root != "" {
 		return root
 	}
-	return getenv("HOME") + "/.claude"
+	return getenv(Home) + "/.claude"
 }
 
 // RecordStores returns the commands' scan surface: the default stores

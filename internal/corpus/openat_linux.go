@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"syscall"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // openNoFollow opens rel below r for reading without following a symlink
@@ -27,7 +29,7 @@ func openNoFollow(r *os.Root, rel string) (*os.File, error) {
 	var oerr error
 	cerr := rc.Control(func(dfd uintptr) {
 		for {
-			fd, oerr = syscall.Openat(int(dfd), base, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|nonblock, 0)
+			fd, oerr = syscall.Openat(int(dfd), base, syscall.O_RDONLY|syscall.O_CLOEXEC|fsx.NoFollow|fsx.NonBlock, 0)
 			if oerr != syscall.EINTR {
 				return
 			}

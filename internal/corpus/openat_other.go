@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 // openNoFollow opens rel below r for reading, refusing a symlink in its
@@ -20,5 +22,5 @@ func openNoFollow(r *os.Root, rel string) (*os.File, error) {
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		return nil, &os.PathError{Op: "open", Path: rel, Err: syscall.ELOOP}
 	}
-	return r.OpenFile(rel, os.O_RDONLY|nonblock, 0)
+	return r.OpenFile(rel, os.O_RDONLY|fsx.NonBlock, 0)
 }

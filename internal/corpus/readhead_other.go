@@ -4,9 +4,6 @@ package corpus
 
 import "os"
 
-// nonblock: no FIFO can be swapped in for a record here.
-const nonblock = 0
-
 // readHead reads as much of a file as a reader needs: all of it, until
 // done(prefix) says enough, or [MaxFrontmatter] bytes (capped is then true).
 // Nothing is read unless the opened file is a regular file.

@@ -5,16 +5,14 @@ package corpus
 import (
 	"io"
 	"syscall"
-)
 
-// nonblock opens a path that turned into a FIFO (swapped in after the scan)
-// without waiting for a writer; it changes nothing for a regular file.
-const nonblock = syscall.O_NONBLOCK
+	"github.com/procedures-go/procedures/internal/fsx"
+)
 
 // readHead reads as much of a file as a reader needs: all of it, until
 // done(prefix) says enough, or [MaxFrontmatter] bytes (capped is then true).
 // It uses plain open/read/close (no poller registration), does not follow a
-// symlink swapped in after the scan, never waits on a FIFO (O_NONBLOCK) and
+// symlink swapped in after the scan, never waits on a FIFO swapped in after the scan (fsx.NonBlock) and
 // reads nothing unless fstat on the descriptor says regular file.
 func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped bool, _ error) {
 	return readHeadStat(name, buf, done, nil)
@@ -26,7 +24,7 @@ func readHeadStat(name string, buf []byte, done func([]byte) bool, onStat func(*
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|fsx.NoFollow|fsx.NonBlock, 0)
 		if err != syscall.EINTR {
 			break
 		}

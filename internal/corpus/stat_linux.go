@@ -5,6 +5,8 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 )
 
 const haveStat = true
@@ -54,7 +56,7 @@ func (s *statter) lstat(name string) (FileStat, bool) {
 
 func openDir(dir string) (int, error) {
 	for {
-		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC|fsx.NonBlock, 0)
 		if err != syscall.EINTR {
 			return fd, err
 		}

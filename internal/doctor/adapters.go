@@ -20,9 +20,9 @@ var corpusCommands = []string{"query-records", "lint-frontmatter", "enforce-fron
 // corpusRootVars are the corpus commands' own root variables (log-record
 // has none).
 var corpusRootVars = map[string]string{
-	"query-records":       "QUERY_RECORDS_ROOT",
-	"lint-frontmatter":    "LINT_FRONTMATTER_ROOT",
-	"enforce-frontmatter": "KNOWLEDGE_ROOT",
+	"query-records":       config.QueryRecordsRoot,
+	"lint-frontmatter":    config.LintFrontmatterRoot,
+	"enforce-frontmatter": config.KnowledgeRoot,
 }
 
 // corpusRoot is the root command would use (config.RecordsRoot with its
@@ -35,10 +35,10 @@ func corpusRoot(command string, getenv func(string) string) (root, from string, 
 	switch {
 	case own != "" && getenv(own) != "":
 		return root, "$" + own, true
-	case getenv("CODEX_ROOT") != "":
+	case getenv(config.CodexRoot) != "":
 		return root, "$CODEX_ROOT", true
 	}
-	return root, "$HOME/.claude", getenv("HOME") != ""
+	return root, "$HOME/.claude", getenv(config.Home) != ""
 }
 
 // lintSummary runs the whole-corpus frontmatter lint on root, read-only,

@@ -30,13 +30,14 @@ func checkStores(r *Report, o *Options) {
 	getenv := o.Getenv
 	def, dir := turnState(getenv, o.TurnStateDefault)
 	from := "the default"
-	if getenv("TURN_STATE_DIR") != "" {
+	tsSet := config.TurnStateFrom(getenv).Dir != ""
+	if tsSet {
 		from = "$TURN_STATE_DIR"
 	} else if dir != def {
 		from = "the shared-host fallback"
 	}
 	add(dirFinding("turn-state dir", dir, from, false))
-	if getenv("TURN_STATE_DIR") == "" {
+	if !tsSet {
 		if dir != def {
 			add(Finding{Status: Warn, Subject: "shared-host fallback",
 				Reason: fmt.Sprintf("in effect: %s %s, so the hooks use %s", def, whyNotMine(def), dir),
@@ -54,9 +55,9 @@ func checkStores(r *Report, o *Options) {
 	dc := config.DigestFrom(getenv)
 	ddir := turnstate.DigestDir(dc, turnstate.Dir{Path: dir})
 	dfrom := "$TURN_STATE_DIR/digests"
-	if getenv("SESSION_DIGEST_DIR") != "" {
+	if dc.Dir != "" {
 		dfrom = "$SESSION_DIGEST_DIR"
-	} else if getenv("TURN_STATE_DIR") == "" {
+	} else if !tsSet {
 		dfrom = "the turn-state dir"
 	}
 	df := dirFinding("digest dir", ddir, dfrom, true)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -87,7 +88,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 // (offswitch.ReleasedBy switches off only on 0 and false), which a person
 // who wrote "off" or "no" does not expect.
 func unrecognised(key string, getenv func(string) string) (name, value string) {
-	for _, name := range []string{"CLAUDE_PLUGIN_OPTION_ENABLE_" + key, "PROCEDURES_ENABLE_" + key} {
+	for _, name := range config.SwitchVars(key) {
 		v := getenv(name)
 		switch strings.ToLower(v) {
 		case "", "0", "1", "false", "true":

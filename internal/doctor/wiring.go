@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -28,7 +29,7 @@ const MaxConfig = 1 << 20
 // bin/<os>-<arch>/. It returns "" when neither applies. Symlinks are
 // resolved, so ".." means what the kernel makes of it.
 func DefaultPlugin(getenv func(string) string, exe string) string {
-	if d := getenv("PROCEDURES_BIN_DIR"); d != "" {
+	if d := config.BinDir(getenv); d != "" {
 		if r, err := filepath.EvalSymlinks(d); err == nil {
 			return filepath.Dir(r)
 		}

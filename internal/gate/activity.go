@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/jqtext"
 )
@@ -265,7 +266,7 @@ func OpenTranscript(p *hookio.Payload, sid string, getenv func(string) string) *
 			}
 		}
 	}
-	projects := getenv("HOME") + "/.claude/projects"
+	projects := getenv(config.Home) + "/.claude/projects"
 	entries, err := os.ReadDir(projects)
 	if err != nil {
 		return nil

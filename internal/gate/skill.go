@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
 )
 
@@ -19,7 +20,7 @@ const (
 // CLAUDE_PLUGIN_ROOT. A gate passes its own executable; the doctor passes
 // the one a hook command runs.
 func BinDir(getenv func(string) string, exe string) string {
-	if d := getenv("PROCEDURES_BIN_DIR"); d != "" {
+	if d := config.BinDir(getenv); d != "" {
 		return d
 	}
 	if exe == "" {

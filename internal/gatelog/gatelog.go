@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/wholerow"
 )
 
@@ -98,11 +99,11 @@ func Line(t time.Time, gate, why, sessionID string, classify func(string) string
 // the file but never its directory: concurrent appenders never interleave
 // within a line. A line is written whole or not at all, and never joins a
 // partial line already at the end of the file (see internal/wholerow). The
-// open never waits (O_NONBLOCK: a FIFO without a reader is an error, not a
+// open never waits (fsx.NonBlock: a FIFO without a reader is an error, not a
 // hang). Every gate log (the fail-open log, the escape log) is written
 // through it.
 func AppendLine(path string, line []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|nonblock, 0o666)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|fsx.NonBlock, 0o666)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package offswitch
 import (
 	"time"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gatelog"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -32,7 +33,7 @@ func keyOf(command string) string {
 // the plugin option channel is consulted first, so it is named when both say
 // off.
 func ReleasedBy(key string, getenv func(string) string) string {
-	for _, name := range []string{"CLAUDE_PLUGIN_OPTION_ENABLE_" + key, "PROCEDURES_ENABLE_" + key} {
+	for _, name := range config.SwitchVars(key) {
 		if v := getenv(name); v == "0" || isFalse(v) {
 			return name
 		}
@@ -62,10 +63,7 @@ func isFalse(v string) bool {
 // LogPath is $GATE_ESCAPE_LOG, or $HOME/.claude/gate-escape.jsonl when that
 // is unset or empty (an unset HOME counts as empty).
 func LogPath(getenv func(string) string) string {
-	if p := getenv("GATE_ESCAPE_LOG"); p != "" {
-		return p
-	}
-	return getenv("HOME") + "/.claude/gate-escape.jsonl"
+	return config.EscapeLogPath(getenv)
 }
 
 // Record appends one escape record to the log at path in a single write

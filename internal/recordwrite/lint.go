@@ -21,7 +21,7 @@ import (
 // unset), as config.RecordsRoot finds it with no variable of its own. ok
 // is false when neither variable is set.
 func Root(getenv func(string) string) (root string, ok bool) {
-	if getenv("CODEX_ROOT") == "" && getenv("HOME") == "" {
+	if getenv(config.CodexRoot) == "" && getenv(config.Home) == "" {
 		return "", false
 	}
 	return config.RecordsRoot(getenv, ""), true

@@ -32,6 +32,7 @@ import (
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/internal/turnstate"
@@ -51,7 +52,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 // Decide returns the block line, or nil to let the Stop through (recording
 // the release where one is recorded).
 func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
-	if gate.Event(p) != "Stop" || env("CLAUDE_CODE_ENTRYPOINT") == "sdk-cli" || gate.Subagent(p) {
+	if gate.Event(p) != "Stop" || config.Entrypoint(env) == "sdk-cli" || gate.Subagent(p) {
 		return nil
 	}
 	sid := turnstate.SessionKey(p)

@@ -120,7 +120,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	}
 	o.Projects = *projects
 	if o.Projects == "" {
-		home := env.Get("HOME")
+		home := env.Get(config.Home)
 		if home == "" {
 			return usageError(stderr, "HOME is not set: name the transcripts with --projects DIR")
 		}

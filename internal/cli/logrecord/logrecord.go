@@ -27,6 +27,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/recordwrite"
 )
@@ -189,9 +190,9 @@ func (c *run) root() (string, error) {
 	return r, nil
 }
 
-// dir is $<envVar>, else <root>/<store>.
-func (c *run) dir(envVar, store string) (string, error) {
-	if d := c.env.Get(envVar); d != "" {
+// dir is d (the store's variable), else <root>/<store>.
+func (c *run) dir(d, store string) (string, error) {
+	if d != "" {
 		return d, nil
 	}
 	r, err := c.root()
@@ -202,7 +203,7 @@ func (c *run) dir(envVar, store string) (string, error) {
 }
 
 func (c *run) mistakesFile() (string, error) {
-	if f := c.env.Get("MISTAKES_JSONL"); f != "" {
+	if f := config.LogRecordFrom(c.env.Get).Mistakes; f != "" {
 		return f, nil
 	}
 	r, err := c.root()
@@ -326,11 +327,12 @@ func (c *run) decisionOrSolution() error {
 	date := c.get("--date", c.today())
 	title := c.get("--title", slug)
 	summary := c.get("--summary", title)
-	envVar, store, prefix, status := "DECISIONS_DIR", recordwrite.DecisionsStore, "dec.", "active"
+	targets := config.LogRecordFrom(c.env.Get)
+	envDir, store, prefix, status := targets.Decisions, recordwrite.DecisionsStore, "dec.", "active"
 	if solution {
-		envVar, store, prefix, status = "SOLUTIONS_DIR", recordwrite.SolutionsStore, "sol.", "resolved"
+		envDir, store, prefix, status = targets.Solutions, recordwrite.SolutionsStore, "sol.", "resolved"
 	}
-	dir, err := c.dir(envVar, store)
+	dir, err := c.dir(envDir, store)
 	if err != nil {
 		return err
 	}
@@ -374,7 +376,7 @@ func (c *run) failureMode() error {
 		return err
 	}
 	slug, rule := c.vals["--slug"], c.vals["--rule"]
-	dir, err := c.dir("FAILURE_MODES_DIR", recordwrite.FailureModesStore)
+	dir, err := c.dir(config.LogRecordFrom(c.env.Get).FailureModes, recordwrite.FailureModesStore)
 	if err != nil {
 		return err
 	}

@@ -175,7 +175,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		if o.given("--limit") {
 			recallCap = limit
 		}
-		return recall(o, root, getenv("QUERY_RECORDS_RECALL_FILE"), recallCap)
+		return recall(o, root, config.QueryRecordsFrom(env).RecallFile, recallCap)
 	}
 	open := corpus.Open
 	if o.cat || o.full { // dumps: read only the files the scan listed
@@ -192,7 +192,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	if o.cat {
 		return cat(c, o.catArgs)
 	}
-	out, err := query(c, o, limit, getenv("QUERY_RECORDS_REL_RATIO"), getenv)
+	out, err := query(c, o, limit, config.QueryRecordsFrom(env).RelRatio, getenv)
 	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "") && stderrIsTerminal(stderr) {
 		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
 	}
@@ -211,8 +211,8 @@ var stderrIsTerminal = cli.IsTerminal
 // an unset HOME (with neither override) is an error, as in bash.
 func corpusRoot(env cli.Env) (string, error) {
 	getenv := env.Get
-	if getenv("QUERY_RECORDS_ROOT") == "" && getenv("CODEX_ROOT") == "" {
-		if _, ok := env("HOME"); !ok {
+	if getenv(config.QueryRecordsRoot) == "" && getenv(config.CodexRoot) == "" {
+		if !config.HomeSet(env) {
 			return "", &noHomeError{}
 		}
 	}
@@ -241,8 +241,8 @@ func (o *options) limit(env cli.Env) (int, error) {
 	text := "0"
 	if o.given("--limit") {
 		text = o.get("--limit")
-	} else if v, ok := env("QUERY_RECORDS_LIMIT"); ok {
-		text = v
+	} else if q := config.QueryRecordsFrom(env); q.LimitSet {
+		text = q.Limit
 	}
 	limit, ok := parseLimit(text)
 	if !ok {

@@ -1,0 +1,60 @@
+package config
+
+var (
+	envLimit = declare(Var{
+		Name:    "QUERY_RECORDS_LIMIT",
+		Default: "0 (uncapped)",
+		Doc:     "query-records' default --limit; set but empty means 0",
+	})
+	envRelRatio = declare(Var{
+		Name:    "QUERY_RECORDS_REL_RATIO",
+		Default: "(none)",
+		Doc:     "query-records' default --rel-ratio",
+	})
+	_ = declare(Var{
+		Name:    "QUERY_RECORDS_K_FLOOR",
+		Default: "(ignored)",
+		Doc:     "accepted for compatibility and ignored, as upstream (so is --k-floor N)",
+	})
+	envRecallFile = declare(Var{
+		Name:    "QUERY_RECORDS_RECALL_FILE",
+		Default: "<root>/mistakes.jsonl",
+		Doc:     "query-records --recall's store; a relative path is taken from the root",
+	})
+)
+
+// Lookup reads one variable and reports whether it is set: os.LookupEnv in
+// the binaries (cli.Env), a map in tests.
+type Lookup = func(string) (string, bool)
+
+// QueryRecords is query-records' setting, as the environment gives it
+// (QUERY_RECORDS_K_FLOOR is accepted and ignored, so it has no field).
+type QueryRecords struct {
+	// Limit is $QUERY_RECORDS_LIMIT and LimitSet whether it is set: set
+	// but empty is a limit of "" (which the command reads as 0).
+	Limit    string
+	LimitSet bool
+	// RelRatio is $QUERY_RECORDS_REL_RATIO; "" is none.
+	RelRatio string
+	// RecallFile is $QUERY_RECORDS_RECALL_FILE; "" is <root>/mistakes.jsonl.
+	RecallFile string
+}
+
+// QueryRecordsFrom reads query-records' setting; nil lookup reads nothing.
+func QueryRecordsFrom(lookup Lookup) QueryRecords {
+	var q QueryRecords
+	if lookup == nil {
+		return q
+	}
+	q.Limit, q.LimitSet = lookup(envLimit.Name)
+	q.RelRatio, _ = lookup(envRelRatio.Name)
+	q.RecallFile, _ = lookup(envRecallFile.Name)
+	return q
+}
+
+// HomeSet reports whether HOME is set (even empty): query-records refuses
+// to fall back to $HOME/.claude when it is not.
+func HomeSet(lookup Lookup) bool {
+	_, ok := lookup(Home)
+	return ok
+}
