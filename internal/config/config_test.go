@@ -11,13 +11,10 @@ import (
 )
 
 // readByNoGoBinary are README variables no Go code here reads by name, each
-// with who does; PROCEDURES_NO_INDEX ("index") is still read by
-// internal/index itself until the lead maps it. The test fails both for a
-// README variable missing from the table and listed nowhere here, and for a
-// line here whose variable the table declares.
+// with who does. The test fails both for a README variable missing from the
+// table and listed nowhere here, and for a line here whose variable the
+// table declares.
 var readByNoGoBinary = map[string]string{
-	// the index (the lead)
-	"PROCEDURES_NO_INDEX": "index",
 	// hooks.json finds the launcher with it; doctor expands it in hook
 	// commands, never reads it
 	"CLAUDE_PLUGIN_ROOT": "hooks.json",
@@ -94,7 +91,6 @@ func TestReadmeTableIsTheConfigTable(t *testing.T) {
 // readElsewhere are declared variables no reader here reads, with why.
 var readElsewhere = map[string]string{
 	"QUERY_RECORDS_K_FLOOR": "accepted and ignored, as upstream",
-	"XDG_CACHE_HOME":        "internal/index reads it (index.Dir) until the lead maps it",
 }
 
 // Every variable a reader of this package asks for is declared: reading
@@ -126,6 +122,8 @@ func TestReadersReadOnlyDeclaredVars(t *testing.T) {
 	EscapeLogPath(getenv)
 	Entrypoint(getenv)
 	BinDir(getenv)
+	IndexOff(getenv)
+	IndexDir(getenv)
 	for _, s := range wiring.Switches() {
 		for _, name := range SwitchVars(s.Key()) {
 			getenv(name)

@@ -16,7 +16,6 @@ import (
 // spell a README variable's name, each with why. Everything else gets its
 // variables through this package.
 var spellsElsewhere = map[string]string{
-	"internal/index":         "PROCEDURES_NO_INDEX, XDG_CACHE_HOME, HOME: the lead maps the index",
 	"internal/gate/gatetest": "test support: seeds a sandbox environment by name",
 }
 

@@ -31,6 +31,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -41,25 +42,12 @@ const Version = 1
 // magic starts every index file; the version follows it on the same line.
 const magic = "procedures-index"
 
-// Disabled reports whether PROCEDURES_NO_INDEX turns the index off: any
-// value but "" and "0".
-func Disabled(getenv func(string) string) bool {
-	v := getenv("PROCEDURES_NO_INDEX")
-	return v != "" && v != "0"
-}
+// Disabled reports whether the environment turns the index off
+// (PROCEDURES_NO_INDEX, see [config.IndexOff]).
+func Disabled(getenv func(string) string) bool { return config.IndexOff(getenv) }
 
-// Dir is the directory holding the index files: $XDG_CACHE_HOME/procedures
-// when XDG_CACHE_HOME is an absolute path, else $HOME/.cache/procedures;
-// "" when neither is usable.
-func Dir(getenv func(string) string) string {
-	if x := getenv("XDG_CACHE_HOME"); filepath.IsAbs(x) {
-		return filepath.Join(x, "procedures")
-	}
-	if h := getenv("HOME"); filepath.IsAbs(h) {
-		return filepath.Join(h, ".cache", "procedures")
-	}
-	return ""
-}
+// Dir is the directory holding the index files (see [config.IndexDir]).
+func Dir(getenv func(string) string) string { return config.IndexDir(getenv) }
 
 type entry struct {
 	St   corpus.FileStat
