@@ -10,22 +10,11 @@ import (
 	"testing"
 
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/proctest"
 )
 
-func mkTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+// mkTree writes files under a new temporary root (see proctest.Tree).
+func mkTree(t testing.TB, files map[string]string) string { return proctest.Tree(t, files) }
 
 func rec(id, kind, keywords string) string {
 	return "---\nid: " + id + "\nkind: " + kind + "\nkeywords: " + keywords + "\nlinks: {}\n---\n# " + id + "\n"

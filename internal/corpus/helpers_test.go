@@ -1,28 +1,14 @@
 package corpus
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/procedures-go/procedures/internal/proctest"
 )
 
-// mkTree writes files (slash-separated path -> content) under a new temp
-// root and returns the root.
-func mkTree(t testing.TB, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for p, c := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
+// mkTree writes files under a new temporary root (see proctest.Tree).
+func mkTree(t testing.TB, files map[string]string) string { return proctest.Tree(t, files) }
 
 // rec builds a record with the usual frontmatter and a "# title" body.
 func rec(id, kind, keywords, title string, extra ...string) string {

@@ -1,7 +1,8 @@
 // Package proctest lets a test re-execute its own test binary: as a group of
 // processes parked on their stdin and released together (to make them race),
 // or as an unprivileged user (so that permission checks bind when the suite
-// runs as root). It is imported by tests only.
+// runs as root); and writes a tree of files for a test ([Tree]). It is
+// imported by tests only.
 package proctest
 
 import (
@@ -163,4 +164,21 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return os.WriteFile(to, data, 0o755)
+}
+
+// Tree writes files (slash-separated path -> content, mode 0644, parent
+// directories 0755) under a new temporary directory and returns it.
+func Tree(tb testing.TB, files map[string]string) string {
+	tb.Helper()
+	root := tb.TempDir()
+	for p, c := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return root
 }
