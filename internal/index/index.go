@@ -22,12 +22,13 @@ package index
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -37,7 +38,7 @@ import (
 
 // Version is written in the index header; an index of any other version is
 // rebuilt.
-const Version = 1
+const Version = 2
 
 // magic starts every index file; the version follows it on the same line.
 const magic = "procedures-index"
@@ -49,9 +50,12 @@ func Disabled(getenv func(string) string) bool { return config.IndexOff(getenv) 
 // Dir is the directory holding the index files (see [config.IndexDir]).
 func Dir(getenv func(string) string) string { return config.IndexDir(getenv) }
 
+// entry is what a query read again: the stat and the encoded metadata
+// (see [corpus.AppendMeta]).
 type entry struct {
+	path string
 	St   corpus.FileStat
-	Meta corpus.FileMeta
+	meta []byte
 }
 
 // maxSize is the largest index file read (1 GiB); a larger one is rebuilt.
@@ -67,15 +71,18 @@ type Index struct {
 	granule int64 // the index write's second; entries at or after it are re-read
 	tokens  bool  // the query needs keyword tokens (else they are not decoded)
 
-	mu   sync.Mutex
-	next map[string]entry // what the query read again
+	mu sync.Mutex // held by Save
+	// What the query read again, by position in the corpus's paths (meta
+	// nil: not read); each worker writes its own positions.
+	next   []entry
+	byPath map[string]*entry // next by path, made by stat on first use
 }
 
 // Open loads the index of root and stores for this user. It never fails:
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
 func Open(root string, stores []string, getenv func(string) string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), old: map[string]lazy{}, next: map[string]entry{},
+	ix := &Index{stores: append([]string(nil), stores...), old: map[string]lazy{},
 		tokens: true}
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -176,7 +183,7 @@ func (ix *Index) Lookup(path string, st corpus.FileStat) (corpus.FileMeta, bool)
 	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
 		return corpus.FileMeta{}, false
 	}
-	return decodeMeta(path, e.meta, ix.tokens), true
+	return corpus.DecodeMeta(path, e.meta, ix.tokens), true
 }
 
 // Known implements [corpus.MetaCache].
@@ -185,11 +192,12 @@ func (ix *Index) Known(path string) bool {
 	return ok
 }
 
+// Start implements [corpus.MetaCache].
+func (ix *Index) Start(n int) { ix.next, ix.byPath = make([]entry, n), nil }
+
 // Put implements [corpus.MetaCache].
-func (ix *Index) Put(path string, st corpus.FileStat, m corpus.FileMeta) {
-	ix.mu.Lock()
-	ix.next[path] = entry{St: st, Meta: m}
-	ix.mu.Unlock()
+func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
+	ix.next[i] = entry{path: path, St: st, meta: meta}
 }
 
 // Save writes the index back for the corpus paths the query listed, when
@@ -203,35 +211,59 @@ func (ix *Index) Save(paths []string) error {
 		return nil
 	}
 	// The distinct paths (sorted: a corpus lists them in byte order) that
-	// have an entry, and whether they are exactly the loaded ones.
-	changed := len(ix.next) > 0
-	keep := make([]string, 0, len(paths))
+	// have an entry, each with its entry, and whether they are exactly the
+	// loaded ones.
+	type item struct {
+		path string
+		st   corpus.FileStat
+		next []byte // the entry read again, else
+		old  string // the loaded one
+	}
+	changed := false
+	keep := make([]item, 0, len(paths))
+	size := 64 + len(ix.root)
 	for i, p := range paths {
+		var e entry
+		if i < len(ix.next) {
+			e = ix.next[i]
+		}
+		changed = changed || e.meta != nil
 		if i > 0 && p == paths[i-1] {
 			continue
 		}
-		_, inNext := ix.next[p]
-		_, inOld := ix.old[p]
-		if inNext || inOld {
-			keep = append(keep, p)
+		if e.meta != nil {
+			keep = append(keep, item{path: p, st: e.St, next: e.meta})
+			size += len(e.meta)
+		} else if e, ok := ix.old[p]; ok {
+			keep = append(keep, item{path: p, st: e.St, old: e.meta})
+			size += len(e.meta)
 		} else {
 			changed = true // not stat-able now: left out
+			continue
 		}
+		size += len(p) + 2 + 5*binary.MaxVarintLen64
 	}
 	if !changed && len(keep) == len(ix.old) { // the same entries as loaded
 		return nil
 	}
-	sort.Strings(keep)
+	byPath := func(a, b item) int { return strings.Compare(a.path, b.path) }
+	if !slices.IsSortedFunc(keep, byPath) {
+		slices.SortFunc(keep, byPath)
+	}
 	dir := filepath.Dir(ix.path)
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
-	b := encodeWith(ix.root, ix.stores, keep, func(b []byte, p string) []byte {
-		if e, ok := ix.next[p]; ok {
-			return appendMeta(appendStat(b, e.St), e.Meta)
-		}
-		e := ix.old[p]
-		return append(appendStat(b, e.St), e.meta...)
+	for _, s := range ix.stores {
+		size += len(s) + binary.MaxVarintLen64
+	}
+	b := make([]byte, 0, size)
+	b = encodeInto(b, ix.root, ix.stores, len(keep), func(b []byte, i int) []byte {
+		e := &keep[i]
+		b = appendStr(b, e.path)
+		b = appendStat(b, e.st)
+		b = append(b, e.next...)
+		return append(b, e.old...)
 	})
 	return writeAtomic(dir, ix.path, b)
 }
@@ -255,7 +287,15 @@ func Query(c *corpus.Corpus, q corpus.Query, getenv func(string) string) ([]corp
 // stat is the stat a query just saw of path: that of the entry it read
 // again, else that of the loaded entry it trusted.
 func (ix *Index) stat(path []byte) (corpus.FileStat, bool) {
-	if e, ok := ix.next[string(path)]; ok {
+	if ix.byPath == nil {
+		ix.byPath = map[string]*entry{}
+		for i := range ix.next {
+			if e := &ix.next[i]; e.meta != nil {
+				ix.byPath[e.path] = e
+			}
+		}
+	}
+	if e, ok := ix.byPath[string(path)]; ok {
 		return e.St, true
 	}
 	if e, ok := ix.old[string(path)]; ok {
