@@ -114,9 +114,73 @@ func DecodeMeta(path, meta string, tokens bool) FileMeta {
 	r.Keywords = d.strs()
 	r.Links = d.strs()
 	if tokens && len(r.Keywords) > 0 {
-		m.Tokens = keywordTokens(r.Keywords...)
+		m.Tokens = sharedTokens(r.Keywords)
 	}
 	return m
+}
+
+// sharedTokens is [keywordTokens] of keywords, each token that is spelled
+// as it stands in its keyword (lower case, no bracket inside) a substring
+// of it rather than a copy. A record has few tokens, so duplicates are
+// found by a scan of those kept so far, and through a set beyond 16.
+func sharedTokens(keywords []string) []string {
+	var out []string
+	var seen map[string]struct{}
+	add := func(t string) {
+		if len(t) < MinTokenLen {
+			return
+		}
+		if seen != nil {
+			if _, dup := seen[t]; dup {
+				return
+			}
+			seen[t] = struct{}{}
+			out = append(out, t)
+			return
+		}
+		for _, o := range out {
+			if o == t {
+				return
+			}
+		}
+		out = append(out, t)
+		if len(out) > 16 {
+			seen = make(map[string]struct{}, 2*len(out))
+			for _, o := range out {
+				seen[o] = struct{}{}
+			}
+		}
+	}
+	for _, k := range keywords {
+		start, asIs := -1, true // the token's first byte; whether k spells it
+		for j := 0; j <= len(k); j++ {
+			if j < len(k) {
+				c := k[j]
+				if c == '[' || c == ']' {
+					asIs = asIs && start < 0
+					continue
+				}
+				if l := lowerASCII(c); isAlnum(l) {
+					if start < 0 {
+						start, asIs = j, true
+					}
+					asIs = asIs && l == c
+					continue
+				}
+			}
+			if start >= 0 {
+				if asIs {
+					add(k[start:j])
+				} else {
+					var t []byte
+					eachAlnumToken([]byte(k[start:j]), true, func(tok []byte) { t = append(t[:0], tok...) })
+					add(string(t))
+				}
+				start = -1
+			}
+		}
+	}
+	return out
 }
 
 // metaDecoder reads an encoded FileMeta; ok turns false on the first

@@ -2,8 +2,10 @@ package corpus
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // metaContents are heads that exercise every field of the encoding: empty,
@@ -66,5 +68,37 @@ func checkMetaOf(t *testing.T, content string, capped bool) {
 		if _, ok := MetaLen(string(got[6 : 6+i])); ok {
 			t.Fatalf("%q: MetaLen accepted %d of %d bytes", content, i, len(got)-6)
 		}
+	}
+}
+
+// The tokens derived at load are those a read collects.
+func FuzzSharedTokens(f *testing.F) {
+	f.Add("Alpha beta-Gamma alpha", "ab[cd]ef [x] yz]", "é,Zz zz "+strings.Repeat("t1 t2 t3 ", 10))
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		kw := []string{a, b, c}
+		got, want := sharedTokens(kw), keywordTokens(kw...)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("sharedTokens(%q) = %q, want %q", kw, got, want)
+		}
+	})
+}
+
+// The tokens derived at load are de-duplicated in linear time too (see
+// TestKeywordTokensLinear; the deadline is a hang detector).
+func TestSharedTokensLinear(t *testing.T) {
+	const n = 300_000
+	var b strings.Builder
+	for i := range n {
+		b.WriteString("kw" + strconv.Itoa(i) + " ")
+	}
+	done := make(chan []string, 1)
+	go func() { done <- sharedTokens([]string{b.String()}) }()
+	select {
+	case toks := <-done:
+		if len(toks) != n {
+			t.Fatalf("%d tokens, want %d", len(toks), n)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("de-duplicating 300,000 keywords did not finish in 60 s: quadratic?")
 	}
 }

@@ -71,11 +71,14 @@ type Index struct {
 	granule int64 // the index write's second; entries at or after it are re-read
 	tokens  bool  // the query needs keyword tokens (else they are not decoded)
 
-	mu sync.Mutex // held by Save
-	// What the query read again, by position in the corpus's paths (meta
-	// nil: not read); each worker writes its own positions.
+	mu sync.Mutex // held by Save, and by Put into few
+	// What the query read again, by position in the corpus's paths: in
+	// next when the loaded index is empty (a cold query reads every file;
+	// each worker writes its own positions; meta nil: not read), else in
+	// few (a warm query reads few files, and keeps no slot per file).
 	next   []entry
-	byPath map[string]*entry // next by path, made by stat on first use
+	few    map[int]entry
+	byPath map[string]*entry // what was read again by path, made by stat
 }
 
 // Open loads the index of root and stores for this user. It never fails:
@@ -193,11 +196,32 @@ func (ix *Index) Known(path string) bool {
 }
 
 // Start implements [corpus.MetaCache].
-func (ix *Index) Start(n int) { ix.next, ix.byPath = make([]entry, n), nil }
+func (ix *Index) Start(n int) {
+	ix.next, ix.few, ix.byPath = nil, map[int]entry{}, nil
+	if len(ix.old) == 0 {
+		ix.next = make([]entry, n)
+	}
+}
 
 // Put implements [corpus.MetaCache].
 func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
-	ix.next[i] = entry{path: path, St: st, meta: meta}
+	e := entry{path: path, St: st, meta: meta}
+	if ix.next != nil {
+		ix.next[i] = e
+		return
+	}
+	ix.mu.Lock()
+	ix.few[i] = e
+	ix.mu.Unlock()
+}
+
+// reread is what the query read again of the i-th corpus path (meta nil:
+// nothing); only once the query's workers are done.
+func (ix *Index) reread(i int) entry {
+	if i < len(ix.next) {
+		return ix.next[i]
+	}
+	return ix.few[i]
 }
 
 // Save writes the index back for the corpus paths the query listed, when
@@ -219,15 +243,31 @@ func (ix *Index) Save(paths []string) error {
 		next []byte // the entry read again, else
 		old  string // the loaded one
 	}
-	changed := false
+	changed := len(ix.few) > 0
+	if !changed { // whether every loaded entry and only those are kept
+		n := 0
+		for i, p := range paths {
+			if ix.reread(i).meta != nil {
+				changed = true
+				break
+			}
+			if i > 0 && p == paths[i-1] {
+				continue
+			}
+			if _, ok := ix.old[p]; !ok {
+				changed = true // not stat-able now: left out
+				break
+			}
+			n++
+		}
+		if !changed && n == len(ix.old) {
+			return nil
+		}
+	}
 	keep := make([]item, 0, len(paths))
 	size := 64 + len(ix.root)
 	for i, p := range paths {
-		var e entry
-		if i < len(ix.next) {
-			e = ix.next[i]
-		}
-		changed = changed || e.meta != nil
+		e := ix.reread(i)
 		if i > 0 && p == paths[i-1] {
 			continue
 		}
@@ -238,13 +278,9 @@ func (ix *Index) Save(paths []string) error {
 			keep = append(keep, item{path: p, st: e.St, old: e.meta})
 			size += len(e.meta)
 		} else {
-			changed = true // not stat-able now: left out
-			continue
+			continue // not stat-able now: left out
 		}
 		size += len(p) + 2 + 5*binary.MaxVarintLen64
-	}
-	if !changed && len(keep) == len(ix.old) { // the same entries as loaded
-		return nil
 	}
 	byPath := func(a, b item) int { return strings.Compare(a.path, b.path) }
 	if !slices.IsSortedFunc(keep, byPath) {
@@ -293,6 +329,9 @@ func (ix *Index) stat(path []byte) (corpus.FileStat, bool) {
 			if e := &ix.next[i]; e.meta != nil {
 				ix.byPath[e.path] = e
 			}
+		}
+		for _, e := range ix.few {
+			ix.byPath[e.path] = &e
 		}
 	}
 	if e, ok := ix.byPath[string(path)]; ok {
