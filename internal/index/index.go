@@ -234,15 +234,8 @@ func (ix *Index) Save(paths []string) error {
 	if ix.path == "" {
 		return nil
 	}
-	// The distinct paths (sorted: a corpus lists them in byte order) that
-	// have an entry, each with its entry, and whether they are exactly the
-	// loaded ones.
-	type item struct {
-		path string
-		st   corpus.FileStat
-		next []byte // the entry read again, else
-		old  string // the loaded one
-	}
+	// Whether the entries to keep are other than the loaded ones: an entry
+	// read again, or a loaded one no longer listed.
 	changed := len(ix.few) > 0
 	if !changed { // whether every loaded entry and only those are kept
 		n := 0
@@ -264,27 +257,26 @@ func (ix *Index) Save(paths []string) error {
 			return nil
 		}
 	}
-	keep := make([]item, 0, len(paths))
+	// The positions of the distinct paths that have an entry, in path
+	// order (a corpus lists them in byte order), and the encoding's size.
+	keep := make([]int32, 0, len(paths))
 	size := 64 + len(ix.root)
 	for i, p := range paths {
-		e := ix.reread(i)
 		if i > 0 && p == paths[i-1] {
 			continue
 		}
-		if e.meta != nil {
-			keep = append(keep, item{path: p, st: e.St, next: e.meta})
+		if e := ix.reread(i); e.meta != nil {
 			size += len(e.meta)
 		} else if e, ok := ix.old[p]; ok {
-			keep = append(keep, item{path: p, st: e.St, old: e.meta})
 			size += len(e.meta)
 		} else {
 			continue // not stat-able now: left out
 		}
+		keep = append(keep, int32(i))
 		size += len(p) + 2 + 5*binary.MaxVarintLen64
 	}
-	byPath := func(a, b item) int { return strings.Compare(a.path, b.path) }
-	if !slices.IsSortedFunc(keep, byPath) {
-		slices.SortFunc(keep, byPath)
+	if !slices.IsSortedFunc(keep, func(a, b int32) int { return strings.Compare(paths[a], paths[b]) }) {
+		slices.SortFunc(keep, func(a, b int32) int { return strings.Compare(paths[a], paths[b]) })
 	}
 	dir := filepath.Dir(ix.path)
 	if err := prepareDir(dir); err != nil {
@@ -294,12 +286,14 @@ func (ix *Index) Save(paths []string) error {
 		size += len(s) + binary.MaxVarintLen64
 	}
 	b := make([]byte, 0, size)
-	b = encodeInto(b, ix.root, ix.stores, len(keep), func(b []byte, i int) []byte {
-		e := &keep[i]
-		b = appendStr(b, e.path)
-		b = appendStat(b, e.st)
-		b = append(b, e.next...)
-		return append(b, e.old...)
+	b = encodeInto(b, ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
+		i := int(keep[k])
+		b = appendStr(b, paths[i])
+		if e := ix.reread(i); e.meta != nil {
+			return append(appendStat(b, e.St), e.meta...)
+		}
+		e := ix.old[paths[i]]
+		return append(appendStat(b, e.St), e.meta...)
 	})
 	return writeAtomic(dir, ix.path, b)
 }
