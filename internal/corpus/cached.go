@@ -108,7 +108,7 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 				crlfBuf = normalizeCRLF(crlfBuf[:0], content)
 				content = crlfBuf
 			}
-			metas[i] = matchOf(q, e.path, content, capped, &v, seen)
+			matchOf(&metas[i], q, e.path, content, capped, &v, seen)
 			if statOK {
 				if cap(enc)-len(enc) < 4<<10 {
 					enc = make([]byte, 0, 256<<10)
@@ -127,21 +127,25 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	return evalMetas(q, metas)
 }
 
-// matchOf is [metaOf] for a query that needs it only when the file passes
-// q's structural filters (else it is marked Skip, as never part of the
-// narrowed set), and the keyword tokens only for a keyword query.
-func matchOf(q Query, path string, content []byte, capped bool, v *recView, seen map[string]struct{}) FileMeta {
+// matchOf sets the zero *m to [metaOf] for a query that needs it only when
+// the file passes q's structural filters (else m is only marked Skip, as
+// never part of the narrowed set), and the keyword tokens only for a
+// keyword query.
+func matchOf(m *FileMeta, q Query, path string, content []byte, capped bool, v *recView, seen map[string]struct{}) {
 	if len(content) == 0 {
-		return FileMeta{Empty: true}
+		m.Empty = true
+		return
 	}
 	v.parse(content)
 	if capped && v.present && !v.terminated || !v.structural(q) {
-		return FileMeta{Skip: true}
+		m.Skip = true
+		return
 	}
 	if q.Keyword == "" {
-		return FileMeta{Rec: *recordOf(path, v)}
+		m.Rec = *recordOf(path, v)
+		return
 	}
-	return metaParsed(path, v, seen)
+	*m = metaParsed(path, v, seen)
 }
 
 // metaOf is what a query keeps of one file's (CRLF-normalised) head.

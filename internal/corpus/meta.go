@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"encoding/binary"
+	"slices"
 )
 
 // The encoding of a [FileMeta] that a [MetaCache] stores: a flags byte
@@ -119,29 +120,43 @@ func DecodeMeta(path, meta string, tokens bool) FileMeta {
 	return m
 }
 
-// sharedTokens is [keywordTokens] of keywords, each token that is spelled
-// as it stands in its keyword (lower case, no bracket inside) a substring
-// of it rather than a copy. A record has few tokens, so duplicates are
-// found by a scan of those kept so far, and through a set beyond 16.
+// sharedTokens is [keywordTokens] of keywords with every token a
+// substring of the keywords (when none holds an upper-case letter or a
+// bracket) or of one string holding them all lowered, brackets dropped: a
+// record's tokens cost it one allocation, or two. A record has few tokens,
+// so duplicates are found by a scan of those kept so far, and through a
+// set beyond 16.
 func sharedTokens(keywords []string) []string {
+	src := keywords
+	if slices.ContainsFunc(keywords, needsFolding) {
+		// Tokens never span two keywords: one space between them.
+		n := 0
+		for _, k := range keywords {
+			n += len(k) + 1
+		}
+		b := make([]byte, 0, n)
+		for _, k := range keywords {
+			for j := 0; j < len(k); j++ {
+				if c := k[j]; c != '[' && c != ']' {
+					b = append(b, lowerASCII(c))
+				}
+			}
+			b = append(b, ' ')
+		}
+		src = []string{string(b)}
+	}
 	var out []string
 	var seen map[string]struct{}
 	add := func(t string) {
-		if len(t) < MinTokenLen {
-			return
-		}
 		if seen != nil {
-			if _, dup := seen[t]; dup {
-				return
+			if _, dup := seen[t]; !dup {
+				seen[t] = struct{}{}
+				out = append(out, t)
 			}
-			seen[t] = struct{}{}
-			out = append(out, t)
 			return
 		}
-		for _, o := range out {
-			if o == t {
-				return
-			}
+		if slices.Contains(out, t) {
+			return
 		}
 		out = append(out, t)
 		if len(out) > 16 {
@@ -151,36 +166,33 @@ func sharedTokens(keywords []string) []string {
 			}
 		}
 	}
-	for _, k := range keywords {
-		start, asIs := -1, true // the token's first byte; whether k spells it
+	for _, k := range src {
+		start := -1
 		for j := 0; j <= len(k); j++ {
-			if j < len(k) {
-				c := k[j]
-				if c == '[' || c == ']' {
-					asIs = asIs && start < 0
-					continue
+			if j < len(k) && isAlnum(k[j]) {
+				if start < 0 {
+					start = j
 				}
-				if l := lowerASCII(c); isAlnum(l) {
-					if start < 0 {
-						start, asIs = j, true
-					}
-					asIs = asIs && l == c
-					continue
-				}
+				continue
 			}
-			if start >= 0 {
-				if asIs {
-					add(k[start:j])
-				} else {
-					var t []byte
-					eachAlnumToken([]byte(k[start:j]), true, func(tok []byte) { t = append(t[:0], tok...) })
-					add(string(t))
-				}
-				start = -1
+			if start >= 0 && j-start >= MinTokenLen {
+				add(k[start:j])
 			}
+			start = -1
 		}
 	}
 	return out
+}
+
+// needsFolding reports whether k holds a byte that tokenising changes or
+// drops inside a token: an upper-case letter or a bracket.
+func needsFolding(k string) bool {
+	for j := 0; j < len(k); j++ {
+		if c := k[j]; c == '[' || c == ']' || c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // metaDecoder reads an encoded FileMeta; ok turns false on the first
