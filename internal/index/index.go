@@ -4,8 +4,9 @@
 // One index file per user, corpus root (resolved) and store set lives in
 // $XDG_CACHE_HOME/procedures/ (else $HOME/.cache/procedures/), never inside
 // the corpus. It holds, for each corpus file, what a query needs
-// ([corpus.FileMeta]: id, kind, project, status, keywords and their
-// tokens, links, gloss) and the file's stat (size, mtime, ctime, inode,
+// ([corpus.FileMeta]: id, kind, project, status, keywords, links, gloss;
+// the keywords' tokens are derived from them when a keyword query loads an
+// entry) and the file's stat (size, mtime, ctime, inode,
 // device, mode). A query lstats every file and trusts an entry only when
 // the stat is identical and the file's mtime is strictly older, at one
 // second's granule, than the index write (git's racy-clean rule); every
