@@ -31,8 +31,15 @@ type MetaCache interface {
 	// Known reports whether path has an entry at all (trusted or not); a
 	// path without one is read without a separate stat.
 	Known(path string) bool
-	// Put stores what was read of path, whose stat before the read was st.
-	Put(path string, st FileStat, m FileMeta)
+	// Start is called once, before the other methods, with the number of
+	// corpus files (duplicates counted, as [Corpus.Len]).
+	Start(n int)
+	// Put stores what was read of path, the i-th of the corpus's
+	// [Corpus.Paths], whose stat before the read was st: its FileMeta
+	// encoded (see [AppendMeta]; decode it with [DecodeMeta]). meta stays
+	// valid and unchanged after the query; Put must not change it. Each i
+	// is put at most once.
+	Put(i int, path string, st FileStat, meta []byte)
 }
 
 // QueryCached runs q like [Corpus.Query], with the same results and
@@ -41,6 +48,11 @@ type MetaCache interface {
 // before any read) is what mc stored, and reads and parses
 // only the other files, handing what it read to mc.Put. A nil mc, or a
 // platform without the stat fields, reads every file.
+//
+// A file it reads is encoded for mc straight from its parsed head, and its
+// [Record] is built only when it passes q's structural filters (as
+// [Corpus.Query] does), so that a cold query costs little more than one
+// without mc.
 func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	if mc == nil || !haveStat {
 		return c.Query(q)
@@ -49,6 +61,7 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 		return nil, nil
 	}
 	n := len(c.entries)
+	mc.Start(n)
 	metas := make([]FileMeta, n)
 	errs := make([]error, n)
 	inParallel(n, func(indexes iter.Seq[int]) {
@@ -56,6 +69,10 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 		var crlfBuf []byte
 		seen := map[string]struct{}{}
 		buf := make([]byte, 0, 16<<10)
+		// The encodings handed to mc.Put: appended to one buffer, which
+		// is never written below its length (a slice handed out stays as
+		// it was, also when append moves the buffer).
+		var enc []byte
 		sr := newStatter()
 		defer sr.close()
 		for i := range indexes {
@@ -91,9 +108,14 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 				crlfBuf = normalizeCRLF(crlfBuf[:0], content)
 				content = crlfBuf
 			}
-			metas[i] = metaOf(e.path, content, capped, &v, seen)
+			matchOf(&metas[i], q, e.path, content, capped, &v, seen)
 			if statOK {
-				mc.Put(e.path, st, metas[i])
+				if cap(enc)-len(enc) < 4<<10 {
+					enc = make([]byte, 0, 256<<10)
+				}
+				at := len(enc)
+				enc = appendMetaOf(enc, content, capped, &v)
+				mc.Put(i, e.path, st, enc[at:len(enc):len(enc)])
 			}
 		}
 	})
@@ -105,6 +127,27 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	return evalMetas(q, metas)
 }
 
+// matchOf sets the zero *m to [metaOf] for a query that needs it only when
+// the file passes q's structural filters (else m is only marked Skip, as
+// never part of the narrowed set), and the keyword tokens only for a
+// keyword query.
+func matchOf(m *FileMeta, q Query, path string, content []byte, capped bool, v *recView, seen map[string]struct{}) {
+	if len(content) == 0 {
+		m.Empty = true
+		return
+	}
+	v.parse(content)
+	if capped && v.present && !v.terminated || !v.structural(q) {
+		m.Skip = true
+		return
+	}
+	if q.Keyword == "" {
+		m.Rec = *recordOf(path, v)
+		return
+	}
+	*m = metaParsed(path, v, seen)
+}
+
 // metaOf is what a query keeps of one file's (CRLF-normalised) head.
 func metaOf(path string, content []byte, capped bool, v *recView, seen map[string]struct{}) FileMeta {
 	if len(content) == 0 {
@@ -114,6 +157,12 @@ func metaOf(path string, content []byte, capped bool, v *recView, seen map[strin
 	if capped && v.present && !v.terminated {
 		return FileMeta{Skip: true}
 	}
+	return metaParsed(path, v, seen)
+}
+
+// metaParsed is [metaOf] of the parsed head v of a file that is neither
+// empty nor skipped.
+func metaParsed(path string, v *recView, seen map[string]struct{}) FileMeta {
 	m := FileMeta{Rec: *recordOf(path, v)}
 	clear(seen)
 	v.eachLeaf("keywords", func(b []byte) {

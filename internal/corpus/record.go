@@ -87,8 +87,14 @@ const GlossMax = 90
 // gloss is the title line of a body; unterminated frontmatter has no
 // body and glosses as "(record)".
 func gloss(body []byte, unterminated bool) string {
+	return string(appendGloss(nil, body, unterminated))
+}
+
+// appendGloss appends [gloss] of body to dst.
+func appendGloss(dst, body []byte, unterminated bool) []byte {
+	const none = "(record)"
 	if unterminated {
-		return "(record)"
+		return append(dst, none...)
 	}
 	var line []byte
 	for len(body) > 0 {
@@ -104,31 +110,32 @@ func gloss(body []byte, unterminated bool) string {
 		}
 	}
 	if line == nil {
-		return "(record)"
+		return append(dst, none...)
 	}
 	if h := headingLen(line); h > 0 {
 		line = line[h:]
 	}
-	out := make([]byte, 0, len(line))
+	start := len(dst)
 	sp := false
 	for _, c := range line {
 		if isSpace(c) {
 			sp = true
 			continue
 		}
-		if sp && len(out) > 0 {
-			out = append(out, ' ')
+		if sp && len(dst) > start {
+			dst = append(dst, ' ')
 		}
 		sp = false
-		out = append(out, c)
+		dst = append(dst, c)
 	}
+	out := dst[start:]
 	if len(out) == 0 {
-		return "(record)"
+		return append(dst, none...)
 	}
 	if len(out) > GlossMax {
-		out = append(out[:cutUTF8(out, GlossMax-3)], "..."...)
+		dst = append(dst[:start+cutUTF8(out, GlossMax-3)], "..."...)
 	}
-	return string(out)
+	return dst
 }
 
 // headingLen is the length of a leading "#+<whitespace>" heading marker, or

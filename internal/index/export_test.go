@@ -2,6 +2,8 @@ package index
 
 import (
 	"os"
+
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // Poison rewrites the index file at path in place (same mode, same owner)
@@ -19,9 +21,9 @@ func Poison(path, kind string) error {
 	}
 	full := map[string]entry{}
 	for p, e := range entries {
-		m := decodeMeta(p, e.meta, true)
+		m := corpus.DecodeMeta(p, e.meta, false)
 		m.Rec.Kind = kind
-		full[p] = entry{St: e.St, Meta: m}
+		full[p] = entry{St: e.St, meta: corpus.AppendMeta(nil, m)}
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
 	if err != nil {

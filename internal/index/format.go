@@ -15,11 +15,12 @@ import (
 // endian):
 //
 //	root, #stores, stores…, #entries, entries…
-//	entry: path, size, mtime ns, ctime ns, inode, device, mode, flags,
-//	       id, kind, project, status, gloss, #keywords, keywords…,
-//	       #links, links…, #tokens, tokens…
+//	entry: path, size, mtime ns, ctime ns, inode, device, mode, metadata
 //
-// Times and size are zig-zag varints; flags bit 0 is Empty, bit 1 Skip.
+// Times and size are zig-zag varints; the metadata is a FileMeta as
+// [corpus.AppendMeta] encodes it (flags, id, kind, project, status, gloss,
+// keywords, links; no keyword tokens, which [corpus.DecodeMeta] derives
+// from the keywords for a keyword query: version 1 stored them).
 
 // crcTable is made on first use: making it costs about 0.2 ms, which every
 // start of the multi-call binary paid as package init.
@@ -35,21 +36,28 @@ func encode(root string, stores []string, entries map[string]entry) []byte {
 	sort.Strings(paths)
 	return encodeWith(root, stores, paths, func(b []byte, p string) []byte {
 		e := entries[p]
-		return appendMeta(appendStat(b, e.St), e.Meta)
+		return append(appendStat(b, e.St), e.meta...)
 	})
 }
 
 // encodeWith encodes the index of the sorted, distinct paths; entry
 // appends each one's stat and metadata.
 func encodeWith(root string, stores []string, paths []string, entry func(b []byte, p string) []byte) []byte {
-	b := []byte(magic + " " + itoa(Version) + "\n")
+	return encodeInto(nil, root, stores, len(paths), func(b []byte, i int) []byte {
+		return entry(appendStr(b, paths[i]), paths[i])
+	})
+}
+
+// encodeInto appends to b the index of n entries, in path order; entry
+// appends the i-th one: its path, stat and metadata.
+func encodeInto(b []byte, root string, stores []string, n int, entry func(b []byte, i int) []byte) []byte {
+	b = append(b, magic+" "+itoa(Version)+"\n"...)
 	start := len(b)
 	b = appendStr(b, root)
 	b = appendStrs(b, stores)
-	b = binary.AppendUvarint(b, uint64(len(paths)))
-	for _, p := range paths {
-		b = appendStr(b, p)
-		b = entry(b, p)
+	b = binary.AppendUvarint(b, uint64(n))
+	for i := range n {
+		b = entry(b, i)
 	}
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable()))
 }
@@ -74,25 +82,6 @@ func appendStat(b []byte, st corpus.FileStat) []byte {
 	b = binary.AppendUvarint(b, st.Ino)
 	b = binary.AppendUvarint(b, st.Dev)
 	return binary.AppendUvarint(b, uint64(st.Mode))
-}
-
-// appendMeta appends an entry's metadata: flags, then the fields.
-func appendMeta(b []byte, m corpus.FileMeta) []byte {
-	var flags byte
-	if m.Empty {
-		flags |= 1
-	}
-	if m.Skip {
-		flags |= 2
-	}
-	b = append(b, flags)
-	r := &m.Rec
-	for _, s := range []string{r.ID, r.Kind, r.Project, r.Status, r.Gloss} {
-		b = appendStr(b, s)
-	}
-	b = appendStrs(b, r.Keywords)
-	b = appendStrs(b, r.Links)
-	return appendStrs(b, m.Tokens)
 }
 
 // decoder reads the body; its strings share one string of the whole body.
@@ -153,16 +142,6 @@ func (d *decoder) strs() []string {
 	return out
 }
 
-func (d *decoder) byte() byte {
-	if d.err != nil || len(d.s) == 0 {
-		d.err = errCorrupt
-		return 0
-	}
-	c := d.s[0]
-	d.s = d.s[1:]
-	return c
-}
-
 // lazy is a loaded entry: its stat, and its metadata still encoded
 // (decoded by [decodeMeta] when the entry is used).
 type lazy struct {
@@ -197,42 +176,18 @@ func decode(body []byte) (root string, stores []string, entries map[string]lazy,
 		e.St.Ino = d.uvarint()
 		e.St.Dev = d.uvarint()
 		e.St.Mode = uint32(d.uvarint())
-		rest := d.s
-		d.byte()
-		for range 5 {
-			d.str()
-		}
-		for range 3 {
-			for k := d.uvarint(); k > 0 && d.err == nil; k-- {
-				d.str()
-			}
-		}
 		if d.err != nil {
 			return "", nil, nil, d.err
 		}
-		e.meta = rest[:len(rest)-len(d.s)]
+		m, ok := corpus.MetaLen(d.s)
+		if !ok {
+			return "", nil, nil, errCorrupt
+		}
+		e.meta, d.s = d.s[:m], d.s[m:]
 		entries[p] = e
 	}
 	if len(d.s) != 0 {
 		return "", nil, nil, errCorrupt
 	}
 	return root, stores, entries, nil
-}
-
-// decodeMeta decodes an entry's metadata (checked by decode); the keyword
-// tokens only when tokens is set.
-func decodeMeta(path, meta string, tokens bool) corpus.FileMeta {
-	d := &decoder{s: meta}
-	var m corpus.FileMeta
-	flags := d.byte()
-	m.Empty, m.Skip = flags&1 != 0, flags&2 != 0
-	r := &m.Rec
-	r.Path = path
-	r.ID, r.Kind, r.Project, r.Status, r.Gloss = d.str(), d.str(), d.str(), d.str(), d.str()
-	r.Keywords = d.strs()
-	r.Links = d.strs()
-	if tokens {
-		m.Tokens = d.strs()
-	}
-	return m
 }

@@ -4,8 +4,9 @@
 // One index file per user, corpus root (resolved) and store set lives in
 // $XDG_CACHE_HOME/procedures/ (else $HOME/.cache/procedures/), never inside
 // the corpus. It holds, for each corpus file, what a query needs
-// ([corpus.FileMeta]: id, kind, project, status, keywords and their
-// tokens, links, gloss) and the file's stat (size, mtime, ctime, inode,
+// ([corpus.FileMeta]: id, kind, project, status, keywords, links, gloss;
+// the keywords' tokens are derived from them when a keyword query loads an
+// entry) and the file's stat (size, mtime, ctime, inode,
 // device, mode). A query lstats every file and trusts an entry only when
 // the stat is identical and the file's mtime is strictly older, at one
 // second's granule, than the index write (git's racy-clean rule); every
@@ -22,12 +23,13 @@ package index
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -37,7 +39,7 @@ import (
 
 // Version is written in the index header; an index of any other version is
 // rebuilt.
-const Version = 1
+const Version = 2
 
 // magic starts every index file; the version follows it on the same line.
 const magic = "procedures-index"
@@ -49,9 +51,12 @@ func Disabled(getenv func(string) string) bool { return config.IndexOff(getenv) 
 // Dir is the directory holding the index files (see [config.IndexDir]).
 func Dir(getenv func(string) string) string { return config.IndexDir(getenv) }
 
+// entry is what a query read again: the stat and the encoded metadata
+// (see [corpus.AppendMeta]).
 type entry struct {
+	path string
 	St   corpus.FileStat
-	Meta corpus.FileMeta
+	meta []byte
 }
 
 // maxSize is the largest index file read (1 GiB); a larger one is rebuilt.
@@ -67,15 +72,21 @@ type Index struct {
 	granule int64 // the index write's second; entries at or after it are re-read
 	tokens  bool  // the query needs keyword tokens (else they are not decoded)
 
-	mu   sync.Mutex
-	next map[string]entry // what the query read again
+	mu sync.Mutex // held by Save, and by Put into few
+	// What the query read again, by position in the corpus's paths: in
+	// next when the loaded index is empty (a cold query reads every file;
+	// each worker writes its own positions; meta nil: not read), else in
+	// few (a warm query reads few files, and keeps no slot per file).
+	next   []entry
+	few    map[int]entry
+	byPath map[string]*entry // what was read again by path, made by stat
 }
 
 // Open loads the index of root and stores for this user. It never fails:
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
 func Open(root string, stores []string, getenv func(string) string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), old: map[string]lazy{}, next: map[string]entry{},
+	ix := &Index{stores: append([]string(nil), stores...), old: map[string]lazy{},
 		tokens: true}
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -176,7 +187,7 @@ func (ix *Index) Lookup(path string, st corpus.FileStat) (corpus.FileMeta, bool)
 	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
 		return corpus.FileMeta{}, false
 	}
-	return decodeMeta(path, e.meta, ix.tokens), true
+	return corpus.DecodeMeta(path, e.meta, ix.tokens), true
 }
 
 // Known implements [corpus.MetaCache].
@@ -185,11 +196,33 @@ func (ix *Index) Known(path string) bool {
 	return ok
 }
 
+// Start implements [corpus.MetaCache].
+func (ix *Index) Start(n int) {
+	ix.next, ix.few, ix.byPath = nil, map[int]entry{}, nil
+	if len(ix.old) == 0 {
+		ix.next = make([]entry, n)
+	}
+}
+
 // Put implements [corpus.MetaCache].
-func (ix *Index) Put(path string, st corpus.FileStat, m corpus.FileMeta) {
+func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
+	e := entry{path: path, St: st, meta: meta}
+	if ix.next != nil {
+		ix.next[i] = e
+		return
+	}
 	ix.mu.Lock()
-	ix.next[path] = entry{St: st, Meta: m}
+	ix.few[i] = e
 	ix.mu.Unlock()
+}
+
+// reread is what the query read again of the i-th corpus path (meta nil:
+// nothing); only once the query's workers are done.
+func (ix *Index) reread(i int) entry {
+	if i < len(ix.next) {
+		return ix.next[i]
+	}
+	return ix.few[i]
 }
 
 // Save writes the index back for the corpus paths the query listed, when
@@ -202,35 +235,65 @@ func (ix *Index) Save(paths []string) error {
 	if ix.path == "" {
 		return nil
 	}
-	// The distinct paths (sorted: a corpus lists them in byte order) that
-	// have an entry, and whether they are exactly the loaded ones.
-	changed := len(ix.next) > 0
-	keep := make([]string, 0, len(paths))
+	// Whether the entries to keep are other than the loaded ones: an entry
+	// read again, or a loaded one no longer listed.
+	changed := len(ix.few) > 0
+	if !changed { // whether every loaded entry and only those are kept
+		n := 0
+		for i, p := range paths {
+			if ix.reread(i).meta != nil {
+				changed = true
+				break
+			}
+			if i > 0 && p == paths[i-1] {
+				continue
+			}
+			if _, ok := ix.old[p]; !ok {
+				changed = true // not stat-able now: left out
+				break
+			}
+			n++
+		}
+		if !changed && n == len(ix.old) {
+			return nil
+		}
+	}
+	// The positions of the distinct paths that have an entry, in path
+	// order (a corpus lists them in byte order), and the encoding's size.
+	keep := make([]int32, 0, len(paths))
+	size := 64 + len(ix.root)
 	for i, p := range paths {
 		if i > 0 && p == paths[i-1] {
 			continue
 		}
-		_, inNext := ix.next[p]
-		_, inOld := ix.old[p]
-		if inNext || inOld {
-			keep = append(keep, p)
+		if e := ix.reread(i); e.meta != nil {
+			size += len(e.meta)
+		} else if e, ok := ix.old[p]; ok {
+			size += len(e.meta)
 		} else {
-			changed = true // not stat-able now: left out
+			continue // not stat-able now: left out
 		}
+		keep = append(keep, int32(i))
+		size += len(p) + 2 + 5*binary.MaxVarintLen64
 	}
-	if !changed && len(keep) == len(ix.old) { // the same entries as loaded
-		return nil
+	if !slices.IsSortedFunc(keep, func(a, b int32) int { return strings.Compare(paths[a], paths[b]) }) {
+		slices.SortFunc(keep, func(a, b int32) int { return strings.Compare(paths[a], paths[b]) })
 	}
-	sort.Strings(keep)
 	dir := filepath.Dir(ix.path)
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
-	b := encodeWith(ix.root, ix.stores, keep, func(b []byte, p string) []byte {
-		if e, ok := ix.next[p]; ok {
-			return appendMeta(appendStat(b, e.St), e.Meta)
+	for _, s := range ix.stores {
+		size += len(s) + binary.MaxVarintLen64
+	}
+	b := make([]byte, 0, size)
+	b = encodeInto(b, ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
+		i := int(keep[k])
+		b = appendStr(b, paths[i])
+		if e := ix.reread(i); e.meta != nil {
+			return append(appendStat(b, e.St), e.meta...)
 		}
-		e := ix.old[p]
+		e := ix.old[paths[i]]
 		return append(appendStat(b, e.St), e.meta...)
 	})
 	return writeAtomic(dir, ix.path, b)
@@ -255,7 +318,18 @@ func Query(c *corpus.Corpus, q corpus.Query, getenv func(string) string) ([]corp
 // stat is the stat a query just saw of path: that of the entry it read
 // again, else that of the loaded entry it trusted.
 func (ix *Index) stat(path []byte) (corpus.FileStat, bool) {
-	if e, ok := ix.next[string(path)]; ok {
+	if ix.byPath == nil {
+		ix.byPath = map[string]*entry{}
+		for i := range ix.next {
+			if e := &ix.next[i]; e.meta != nil {
+				ix.byPath[e.path] = e
+			}
+		}
+		for _, e := range ix.few {
+			ix.byPath[e.path] = &e
+		}
+	}
+	if e, ok := ix.byPath[string(path)]; ok {
 		return e.St, true
 	}
 	if e, ok := ix.old[string(path)]; ok {

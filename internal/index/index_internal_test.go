@@ -13,8 +13,8 @@ func TestLookupRacyClean(t *testing.T) {
 	st := corpus.FileStat{Size: 10, MtimeNs: (granule-1)*1e9 + 999_999_999, CtimeNs: 1, Ino: 2, Dev: 3, Mode: 0o100644}
 	racy := st
 	racy.MtimeNs = granule * 1e9
-	m := string(appendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: "x"}}))
-	ix := &Index{granule: granule, next: map[string]entry{},
+	m := string(corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: "x"}}))
+	ix := &Index{granule: granule,
 		old: map[string]lazy{"a.md": {St: st, meta: m}, "b.md": {St: racy, meta: m}}}
 	if got, ok := ix.Lookup("a.md", st); !ok || got.Rec.ID != "x" {
 		t.Errorf("an older, unchanged entry was not trusted")

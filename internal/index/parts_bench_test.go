@@ -54,6 +54,31 @@ func BenchmarkParts(b *testing.B) {
 			c.Query(q)
 		}
 	})
+	// A cold query's parts: the pass that reads every file into an empty
+	// index (nothing saved: the index has no file), and the save.
+	none := func(string) string { return "" }
+	b.Run("cold-pass", func(b *testing.B) {
+		for b.Loop() {
+			c.QueryCached(q, index.Open(root, c.Stores, none))
+		}
+	})
+	b.Run("cold-save", func(b *testing.B) {
+		empty := b.TempDir()
+		at := func(k string) string {
+			if k == "XDG_CACHE_HOME" {
+				return empty
+			}
+			return ""
+		}
+		for b.Loop() {
+			b.StopTimer()
+			os.RemoveAll(filepath.Join(empty, "procedures"))
+			ix := index.Open(root, c.Stores, at)
+			c.QueryCached(q, ix)
+			b.StartTimer()
+			ix.Save(c.Paths())
+		}
+	})
 }
 
 // BenchmarkAlternated runs query-records without the index, warm, and cold

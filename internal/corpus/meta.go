@@ -1,0 +1,260 @@
+package corpus
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// The encoding of a [FileMeta] that a [MetaCache] stores: a flags byte
+// (bit 0 Empty, bit 1 Skip), then id, kind, project, status and gloss, then
+// the keywords and the links, each string a uvarint length and its bytes,
+// each list a uvarint count and its strings. The keyword tokens are not
+// stored: [DecodeMeta] derives them from the keywords, which is what the
+// read did. A query that reads a file encodes it straight from the parsed
+// head, so a cold query builds a [Record] only for its matches.
+
+// AppendMeta appends the encoding of m to b.
+func AppendMeta(b []byte, m FileMeta) []byte {
+	b = append(b, metaFlags(m.Empty, m.Skip))
+	r := &m.Rec
+	for _, s := range []string{r.ID, r.Kind, r.Project, r.Status, r.Gloss} {
+		b = appendMetaStr(b, s)
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.Keywords)))
+	for _, s := range r.Keywords {
+		b = appendMetaStr(b, s)
+	}
+	b = binary.AppendUvarint(b, uint64(len(r.Links)))
+	for _, s := range r.Links {
+		b = appendMetaStr(b, s)
+	}
+	return b
+}
+
+func metaFlags(empty, skip bool) byte {
+	var f byte
+	if empty {
+		f |= 1
+	}
+	if skip {
+		f |= 2
+	}
+	return f
+}
+
+func appendMetaStr[S ~string | ~[]byte](b []byte, s S) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// appendMetaOf appends the encoding of [metaOf]'s result for the parsed
+// head v (see [QueryCached]) without building it: the same bytes as
+// AppendMeta(b, metaOf(...)).
+func appendMetaOf(b []byte, content []byte, capped bool, v *recView) []byte {
+	if len(content) == 0 {
+		return AppendMeta(b, FileMeta{Empty: true})
+	}
+	if capped && v.present && !v.terminated {
+		return AppendMeta(b, FileMeta{Skip: true})
+	}
+	b = append(b, 0)
+	for _, k := range [...]string{"id", "kind", "project", "status"} {
+		b = appendMetaStr(b, v.scalar(k))
+	}
+	// The gloss is appended in place after its length's varint, which is
+	// then written in front of it.
+	at := len(b)
+	b = appendGloss(b, v.body, v.present && !v.terminated)
+	b = insertUvarint(b, at, len(b)-at)
+	// Each list's count, too, is written in front of its strings.
+	at, n := len(b), 0
+	v.eachLeaf("keywords", func(s []byte) { b, n = appendMetaStr(b, s), n+1 })
+	b = insertUvarint(b, at, n)
+	at, n = len(b), 0
+	v.eachLink(func(s []byte) { b, n = appendMetaStr(b, s), n+1 })
+	return insertUvarint(b, at, n)
+}
+
+// insertUvarint inserts the uvarint x at b[at:].
+func insertUvarint(b []byte, at, x int) []byte {
+	var tmp [binary.MaxVarintLen64]byte
+	n := binary.PutUvarint(tmp[:], uint64(x))
+	b = append(b, tmp[:n]...)
+	copy(b[at+n:], b[at:len(b)-n])
+	copy(b[at:], tmp[:n])
+	return b
+}
+
+// MetaLen reports the length of the encoded FileMeta that s starts with,
+// and false when s does not start with a well-formed one.
+func MetaLen(s string) (int, bool) {
+	d := metaDecoder{s: s, ok: true}
+	d.byte()
+	for range 5 {
+		d.str()
+	}
+	for range 2 {
+		for k := d.uvarint(); k > 0 && d.ok; k-- {
+			d.str()
+		}
+	}
+	return len(s) - len(d.s), d.ok
+}
+
+// DecodeMeta decodes a FileMeta encoded by [AppendMeta] and checked by
+// [MetaLen], with path as its record's path. Its strings share meta. The
+// keyword tokens are derived only when tokens is set.
+func DecodeMeta(path, meta string, tokens bool) FileMeta {
+	d := metaDecoder{s: meta, ok: true}
+	var m FileMeta
+	flags := d.byte()
+	m.Empty, m.Skip = flags&1 != 0, flags&2 != 0
+	r := &m.Rec
+	r.Path = path
+	r.ID, r.Kind, r.Project, r.Status, r.Gloss = d.str(), d.str(), d.str(), d.str(), d.str()
+	r.Keywords = d.strs()
+	r.Links = d.strs()
+	if tokens && len(r.Keywords) > 0 {
+		m.Tokens = sharedTokens(r.Keywords)
+	}
+	return m
+}
+
+// sharedTokens is [keywordTokens] of keywords with every token a
+// substring of the keywords (when none holds an upper-case letter or a
+// bracket) or of one string holding them all lowered, brackets dropped: a
+// record's tokens cost it one allocation, or two. A record has few tokens,
+// so duplicates are found by a scan of those kept so far, and through a
+// set beyond 16.
+func sharedTokens(keywords []string) []string {
+	src := keywords
+	if slices.ContainsFunc(keywords, needsFolding) {
+		// Tokens never span two keywords: one space between them.
+		n := 0
+		for _, k := range keywords {
+			n += len(k) + 1
+		}
+		b := make([]byte, 0, n)
+		for _, k := range keywords {
+			for j := 0; j < len(k); j++ {
+				if c := k[j]; c != '[' && c != ']' {
+					b = append(b, lowerASCII(c))
+				}
+			}
+			b = append(b, ' ')
+		}
+		src = []string{string(b)}
+	}
+	var out []string
+	var seen map[string]struct{}
+	add := func(t string) {
+		if seen != nil {
+			if _, dup := seen[t]; !dup {
+				seen[t] = struct{}{}
+				out = append(out, t)
+			}
+			return
+		}
+		if slices.Contains(out, t) {
+			return
+		}
+		out = append(out, t)
+		if len(out) > 16 {
+			seen = make(map[string]struct{}, 2*len(out))
+			for _, o := range out {
+				seen[o] = struct{}{}
+			}
+		}
+	}
+	for _, k := range src {
+		start := -1
+		for j := 0; j <= len(k); j++ {
+			if j < len(k) && isAlnum(k[j]) {
+				if start < 0 {
+					start = j
+				}
+				continue
+			}
+			if start >= 0 && j-start >= MinTokenLen {
+				add(k[start:j])
+			}
+			start = -1
+		}
+	}
+	return out
+}
+
+// needsFolding reports whether k holds a byte that tokenising changes or
+// drops inside a token: an upper-case letter or a bracket.
+func needsFolding(k string) bool {
+	for j := 0; j < len(k); j++ {
+		if c := k[j]; c == '[' || c == ']' || c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// metaDecoder reads an encoded FileMeta; ok turns false on the first
+// malformed field.
+type metaDecoder struct {
+	s  string
+	ok bool
+}
+
+func (d *metaDecoder) uvarint() uint64 {
+	if !d.ok {
+		return 0
+	}
+	var x uint64
+	for shift := uint(0); shift < 64; shift += 7 {
+		if len(d.s) == 0 {
+			break
+		}
+		c := d.s[0]
+		d.s = d.s[1:]
+		x |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			return x
+		}
+	}
+	d.ok = false
+	return 0
+}
+
+func (d *metaDecoder) byte() byte {
+	if !d.ok || len(d.s) == 0 {
+		d.ok = false
+		return 0
+	}
+	c := d.s[0]
+	d.s = d.s[1:]
+	return c
+}
+
+func (d *metaDecoder) str() string {
+	n := d.uvarint()
+	if !d.ok || n > uint64(len(d.s)) {
+		d.ok = false
+		return ""
+	}
+	s := d.s[:n]
+	d.s = d.s[n:]
+	return s
+}
+
+func (d *metaDecoder) strs() []string {
+	n := d.uvarint()
+	if !d.ok || n > uint64(len(d.s)) {
+		d.ok = false
+		return nil
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}

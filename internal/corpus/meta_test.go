@@ -1,0 +1,104 @@
+package corpus
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// metaContents are heads that exercise every field of the encoding: empty,
+// capped and unterminated, no frontmatter, YAML and line-view blocks, lists,
+// repeated and bracketed keywords, link sub-keys, long and heading glosses.
+var metaContents = []string{
+	"",
+	"---\nid: a\nkind: decision\n",
+	"no frontmatter\nat all\n",
+	"---\nid: r-1\nkind: decision\nproject: org/app\nstatus: accepted\nkeywords: [Alpha, beta-Gamma, alpha]\nlinks: [r-2, \"r-3\"]\n---\n\n# The   title  line\n",
+	"---\nid: \"quoted id\"\nkind: solution words\nkeywords:\n  - \"[x] One two\"\n  - three, ONE, ab[cd]ef\nlinks:\n  decisions: [d-1]\n  solutions: s-2\n---\nbody\n",
+	"---\nid: x\nkeywords: a: b: c\nlinks: decisions: d-1 d-2\n: not yaml [\n---\n" + strings.Repeat("é", 80) + "\n",
+	"---\nkind: null\nkeywords: []\nlinks: {}\n---\n\n\n   \n",
+	"---\r\nid: crlf\r\n---\r\nline\r\n",
+}
+
+// The encoding written straight from the parsed head is the encoding of
+// the FileMeta a read builds, and it decodes back to that FileMeta, the
+// keyword tokens derived from the keywords.
+func TestAppendMetaOf(t *testing.T) {
+	for _, c := range metaContents {
+		checkMetaOf(t, c, false)
+		checkMetaOf(t, c, len(c) > 10)
+	}
+}
+
+func FuzzAppendMetaOf(f *testing.F) {
+	for _, c := range metaContents {
+		f.Add(c, false)
+	}
+	f.Fuzz(func(t *testing.T, content string, capped bool) { checkMetaOf(t, content, capped) })
+}
+
+func checkMetaOf(t *testing.T, content string, capped bool) {
+	t.Helper()
+	b := normalizeCRLF(nil, []byte(content))
+	var v recView
+	want := metaOf("p.md", b, capped, &v, map[string]struct{}{})
+	var w recView
+	w.parse(b)
+	got := appendMetaOf([]byte("prefix"), b, capped, &w)
+	if string(got[:6]) != "prefix" || string(got[6:]) != string(AppendMeta(nil, want)) {
+		t.Fatalf("%q: appendMetaOf = %q, want %q", content, got[6:], AppendMeta(nil, want))
+	}
+	n, ok := MetaLen(string(got[6:]) + "rest")
+	if !ok || n != len(got)-6 {
+		t.Fatalf("%q: MetaLen = %d, %v, want %d", content, n, ok, len(got)-6)
+	}
+	dec := DecodeMeta("p.md", string(got[6:]), true)
+	if want.Empty || want.Skip {
+		want.Rec.Path = "p.md"
+	}
+	if !reflect.DeepEqual(dec, want) {
+		t.Fatalf("%q: DecodeMeta = %#v, want %#v", content, dec, want)
+	}
+	if plain := DecodeMeta("p.md", string(got[6:]), false); plain.Tokens != nil {
+		t.Fatalf("%q: tokens decoded without being asked for", content)
+	}
+	for i := range len(got) - 6 {
+		if _, ok := MetaLen(string(got[6 : 6+i])); ok {
+			t.Fatalf("%q: MetaLen accepted %d of %d bytes", content, i, len(got)-6)
+		}
+	}
+}
+
+// The tokens derived at load are those a read collects.
+func FuzzSharedTokens(f *testing.F) {
+	f.Add("Alpha beta-Gamma alpha", "ab[cd]ef [x] yz]", "é,Zz zz "+strings.Repeat("t1 t2 t3 ", 10))
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		kw := []string{a, b, c}
+		got, want := sharedTokens(kw), keywordTokens(kw...)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("sharedTokens(%q) = %q, want %q", kw, got, want)
+		}
+	})
+}
+
+// The tokens derived at load are de-duplicated in linear time too (see
+// TestKeywordTokensLinear; the deadline is a hang detector).
+func TestSharedTokensLinear(t *testing.T) {
+	const n = 300_000
+	var b strings.Builder
+	for i := range n {
+		b.WriteString("kw" + strconv.Itoa(i) + " ")
+	}
+	done := make(chan []string, 1)
+	go func() { done <- sharedTokens([]string{b.String()}) }()
+	select {
+	case toks := <-done:
+		if len(toks) != n {
+			t.Fatalf("%d tokens, want %d", len(toks), n)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("de-duplicating 300,000 keywords did not finish in 60 s: quadratic?")
+	}
+}
