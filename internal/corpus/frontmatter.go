@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/adrg/frontmatter"
 	"go.yaml.in/yaml/v3"
@@ -284,7 +285,7 @@ func unmarshalYAML(data []byte, v any) error {
 	return nil
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): `)
+var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): `) })
 
 // decodeYAML decodes a block with the library's format into fs, or reports
 // why it cannot be read as YAML (fs is then unspecified).
@@ -374,7 +375,7 @@ func yamlError(msg string) *YAMLError {
 		parser = parser || strings.Contains(msg, p)
 	}
 	ye := &YAMLError{Msg: msg}
-	if m := yamlLineRE.FindStringSubmatch("yaml: " + msg); m != nil {
+	if m := yamlLineRE().FindStringSubmatch("yaml: " + msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		ye.Msg = msg[len(m[0])-len("yaml: "):]
 		ye.Line = n + 1

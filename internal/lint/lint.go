@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/procedures-go/procedures/internal/corpus"
@@ -426,7 +427,7 @@ func unreadable(file string, err error) Finding {
 	return errf(file, RuleUnreadable, "cannot be read: %v", err)
 }
 
-var projectRE = regexp.MustCompile(`^[a-z0-9._-]+(/[a-z0-9._-]+)?$`)
+var projectRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9._-]+(/[a-z0-9._-]+)?$`) })
 
 func errf(file, rule, format string, a ...any) Finding {
 	return Finding{File: file, Rule: rule, Message: file + ": " + fmt.Sprintf(format, a...)}
@@ -462,7 +463,7 @@ func lintFrontmatter(r *LintResult, f string, fm *corpus.Frontmatter, ids *IDMap
 	}
 	if fm.Has("project") {
 		p := lintScalar(fm, "project")
-		if !projectRE.MatchString(p) {
+		if !projectRE().MatchString(p) {
 			add(errf(f, RuleProject, "project: '%s' is malformed — expected <repo> or <owner>/<repo>, characters [a-z0-9._-] (omit the key entirely for a corpus-wide record)", p))
 		}
 	}
@@ -573,13 +574,13 @@ func keywordsEmpty(fm *corpus.Frontmatter, lines []corpus.KeyLine) bool {
 	return v == "" || v == "[]"
 }
 
-var storeKeyRE = func() *regexp.Regexp {
+var storeKeyRE = sync.OnceValue(func() *regexp.Regexp {
 	var bases []string
 	for _, s := range corpus.Stores() {
 		bases = append(bases, regexp.QuoteMeta(path.Base(s)))
 	}
 	return regexp.MustCompile(`(` + strings.Join(bases, "|") + `):`)
-}()
+})
 
 // linkTokens returns the ids links: names. With valid YAML these are the leaf
 // scalars; otherwise the upstream line-based tokenizer (never globbed).
@@ -599,7 +600,7 @@ func linkTokens(fm *corpus.Frontmatter, lines []corpus.KeyLine) []string {
 	}
 	v, _ := firstValue(lines, "links")
 	v = strings.NewReplacer("{", "", "}", "", "[", "", "]", "").Replace(v)
-	v = storeKeyRE.ReplaceAllString(v, " ")
+	v = storeKeyRE().ReplaceAllString(v, " ")
 	v = strings.ReplaceAll(v, ",", " ")
 	var out []string
 	for _, tok := range strings.Fields(v) {

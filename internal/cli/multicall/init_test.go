@@ -30,12 +30,9 @@ func TestMain(m *testing.M) {
 const initBudget = 4 << 10
 
 // overBudget names the packages whose init is known to cost more, with the
-// most each may allocate: the record reader's patterns and the Bash
-// classifier's tables (which how-do-i-gate needs at every call).
+// most each may allocate: the Bash classifier's tables (which how-do-i-gate
+// needs at every call).
 var overBudget = map[string]int{
-	"records":            32 << 10,
-	"internal/corpus":    32 << 10,
-	"internal/lint":      32 << 10,
 	"internal/shellread": 32 << 10,
 }
 
