@@ -88,14 +88,14 @@ func insertUvarint(b []byte, at, x int) []byte {
 // MetaLen reports the length of the encoded FileMeta that s starts with,
 // and false when s does not start with a well-formed one.
 func MetaLen(s string) (int, bool) {
-	d := metaDecoder{s: s, ok: true}
-	d.byte()
+	d := NewDecoder(s)
+	d.Byte()
 	for range 5 {
-		d.str()
+		d.Str()
 	}
 	for range 2 {
-		for k := d.uvarint(); k > 0 && d.ok; k-- {
-			d.str()
+		for k := d.Uvarint(); k > 0 && d.ok; k-- {
+			d.Str()
 		}
 	}
 	return len(s) - len(d.s), d.ok
@@ -105,15 +105,15 @@ func MetaLen(s string) (int, bool) {
 // [MetaLen], with path as its record's path. Its strings share meta. The
 // keyword tokens are derived only when tokens is set.
 func DecodeMeta(path, meta string, tokens bool) FileMeta {
-	d := metaDecoder{s: meta, ok: true}
+	d := NewDecoder(meta)
 	var m FileMeta
-	flags := d.byte()
+	flags := d.Byte()
 	m.Empty, m.Skip = flags&1 != 0, flags&2 != 0
 	r := &m.Rec
 	r.Path = path
-	r.ID, r.Kind, r.Project, r.Status, r.Gloss = d.str(), d.str(), d.str(), d.str(), d.str()
-	r.Keywords = d.strs()
-	r.Links = d.strs()
+	r.ID, r.Kind, r.Project, r.Status, r.Gloss = d.Str(), d.Str(), d.Str(), d.Str(), d.Str()
+	r.Keywords = d.Strs()
+	r.Links = d.Strs()
 	if tokens && len(r.Keywords) > 0 {
 		m.Tokens = sharedTokens(r.Keywords)
 	}
@@ -195,14 +195,37 @@ func needsFolding(k string) bool {
 	return false
 }
 
-// metaDecoder reads an encoded FileMeta; ok turns false on the first
-// malformed field.
-type metaDecoder struct {
+// A Decoder reads the varint encoding of [AppendMeta] (and of the index
+// files built on it) from a string, allocation-free: its strings share the
+// decoded string. After the first malformed field OK reports false and
+// every read returns a zero value.
+type Decoder struct {
 	s  string
 	ok bool
 }
 
-func (d *metaDecoder) uvarint() uint64 {
+// NewDecoder reads s.
+func NewDecoder(s string) *Decoder { return &Decoder{s: s, ok: true} }
+
+// OK reports whether every read so far was well formed.
+func (d *Decoder) OK() bool { return d.ok }
+
+// Rest is what is left to read.
+func (d *Decoder) Rest() string { return d.s }
+
+// Take returns the next n bytes (OK false when fewer are left).
+func (d *Decoder) Take(n int) string {
+	if !d.ok || n < 0 || n > len(d.s) {
+		d.ok = false
+		return ""
+	}
+	s := d.s[:n]
+	d.s = d.s[n:]
+	return s
+}
+
+// Uvarint reads an unsigned varint.
+func (d *Decoder) Uvarint() uint64 {
 	if !d.ok {
 		return 0
 	}
@@ -222,7 +245,14 @@ func (d *metaDecoder) uvarint() uint64 {
 	return 0
 }
 
-func (d *metaDecoder) byte() byte {
+// Varint reads a signed (zig-zag) varint.
+func (d *Decoder) Varint() int64 {
+	u := d.Uvarint()
+	return int64(u>>1) ^ -int64(u&1)
+}
+
+// Byte reads one byte.
+func (d *Decoder) Byte() byte {
 	if !d.ok || len(d.s) == 0 {
 		d.ok = false
 		return 0
@@ -232,19 +262,19 @@ func (d *metaDecoder) byte() byte {
 	return c
 }
 
-func (d *metaDecoder) str() string {
-	n := d.uvarint()
+// Str reads a length-prefixed string.
+func (d *Decoder) Str() string {
+	n := d.Uvarint()
 	if !d.ok || n > uint64(len(d.s)) {
 		d.ok = false
 		return ""
 	}
-	s := d.s[:n]
-	d.s = d.s[n:]
-	return s
+	return d.Take(int(n))
 }
 
-func (d *metaDecoder) strs() []string {
-	n := d.uvarint()
+// Strs reads a count-prefixed list of strings; an empty list is nil.
+func (d *Decoder) Strs() []string {
+	n := d.Uvarint()
 	if !d.ok || n > uint64(len(d.s)) {
 		d.ok = false
 		return nil
@@ -254,7 +284,7 @@ func (d *metaDecoder) strs() []string {
 	}
 	out := make([]string, n)
 	for i := range out {
-		out[i] = d.str()
+		out[i] = d.Str()
 	}
 	return out
 }

@@ -84,64 +84,6 @@ func appendStat(b []byte, st corpus.FileStat) []byte {
 	return binary.AppendUvarint(b, uint64(st.Mode))
 }
 
-// decoder reads the body; its strings share one string of the whole body.
-type decoder struct {
-	s   string
-	err error
-}
-
-func (d *decoder) uvarint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	var x uint64
-	for shift := uint(0); shift < 64; shift += 7 {
-		if len(d.s) == 0 {
-			break
-		}
-		c := d.s[0]
-		d.s = d.s[1:]
-		x |= uint64(c&0x7f) << shift
-		if c < 0x80 {
-			return x
-		}
-	}
-	d.err = errCorrupt
-	return 0
-}
-
-func (d *decoder) varint() int64 {
-	u := d.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
-}
-
-func (d *decoder) str() string {
-	n := d.uvarint()
-	if d.err != nil || n > uint64(len(d.s)) {
-		d.err = errCorrupt
-		return ""
-	}
-	s := d.s[:n]
-	d.s = d.s[n:]
-	return s
-}
-
-func (d *decoder) strs() []string {
-	n := d.uvarint()
-	if d.err != nil || n > uint64(len(d.s)) {
-		d.err = errCorrupt
-		return nil
-	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = d.str()
-	}
-	return out
-}
-
 // lazy is a loaded entry: its stat, and its metadata still encoded
 // (decoded by [decodeMeta] when the entry is used).
 type lazy struct {
@@ -159,34 +101,34 @@ func decode(body []byte) (root string, stores []string, entries map[string]lazy,
 	if crc32.Checksum(data, crcTable()) != sum {
 		return "", nil, nil, errCorrupt
 	}
-	d := &decoder{s: string(data)}
-	root = d.str()
-	stores = d.strs()
-	n := d.uvarint()
-	if n > uint64(len(d.s)) {
+	d := corpus.NewDecoder(string(data))
+	root = d.Str()
+	stores = d.Strs()
+	n := d.Uvarint()
+	if !d.OK() || n > uint64(len(d.Rest())) {
 		return "", nil, nil, errCorrupt
 	}
 	entries = make(map[string]lazy, n)
 	for range n {
-		p := d.str()
+		p := d.Str()
 		var e lazy
-		e.St.Size = d.varint()
-		e.St.MtimeNs = d.varint()
-		e.St.CtimeNs = d.varint()
-		e.St.Ino = d.uvarint()
-		e.St.Dev = d.uvarint()
-		e.St.Mode = uint32(d.uvarint())
-		if d.err != nil {
-			return "", nil, nil, d.err
+		e.St.Size = d.Varint()
+		e.St.MtimeNs = d.Varint()
+		e.St.CtimeNs = d.Varint()
+		e.St.Ino = d.Uvarint()
+		e.St.Dev = d.Uvarint()
+		e.St.Mode = uint32(d.Uvarint())
+		if !d.OK() {
+			return "", nil, nil, errCorrupt
 		}
-		m, ok := corpus.MetaLen(d.s)
+		m, ok := corpus.MetaLen(d.Rest())
 		if !ok {
 			return "", nil, nil, errCorrupt
 		}
-		e.meta, d.s = d.s[:m], d.s[m:]
+		e.meta = d.Take(m)
 		entries[p] = e
 	}
-	if len(d.s) != 0 {
+	if len(d.Rest()) != 0 {
 		return "", nil, nil, errCorrupt
 	}
 	return root, stores, entries, nil
