@@ -22,23 +22,24 @@ type FileStat struct {
 	Mode                   uint32
 }
 
-// A MetaCache remembers [FileMeta] by corpus path and [FileStat]. Its
-// methods are called from several goroutines at once.
+// A MetaCache remembers [FileMeta], encoded (see [AppendMeta]), by corpus
+// path and [FileStat]. Its methods are called from several goroutines at
+// once, except Start.
 type MetaCache interface {
-	// Lookup returns the metadata stored for path when it was stored with
-	// exactly st and may be trusted.
-	Lookup(path string, st FileStat) (FileMeta, bool)
-	// Known reports whether path has an entry at all (trusted or not); a
-	// path without one is read without a separate stat.
-	Known(path string) bool
-	// Start is called once, before the other methods, with the number of
-	// corpus files (duplicates counted, as [Corpus.Len]).
-	Start(n int)
-	// Put stores what was read of path, the i-th of the corpus's
-	// [Corpus.Paths], whose stat before the read was st: its FileMeta
-	// encoded (see [AppendMeta]; decode it with [DecodeMeta]). meta stays
-	// valid and unchanged after the query; Put must not change it. Each i
-	// is put at most once.
+	// Start is called once, before the other methods, with the corpus's
+	// [Corpus.Paths] (byte order, duplicates kept); i in the other methods
+	// is a position in it.
+	Start(paths []string)
+	// Lookup returns the encoded metadata stored for the i-th path when it
+	// was stored with exactly st and may be trusted.
+	Lookup(i int, st FileStat) (meta string, ok bool)
+	// Known reports whether the i-th path has an entry at all (trusted or
+	// not); a path without one is read without a separate stat.
+	Known(i int) bool
+	// Put stores what was read of the i-th path, whose stat before the
+	// read was st: its FileMeta encoded (see [AppendMeta]; decode it with
+	// [DecodeMeta]). meta stays valid and unchanged after the query; Put
+	// must not change it. Each i is put at most once.
 	Put(i int, path string, st FileStat, meta []byte)
 }
 
@@ -61,7 +62,7 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 		return nil, nil
 	}
 	n := len(c.entries)
-	mc.Start(n)
+	mc.Start(c.Paths())
 	metas := make([]FileMeta, n)
 	errs := make([]error, n)
 	inParallel(n, func(indexes iter.Seq[int]) {
@@ -80,12 +81,12 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 			name := joinRoot(c.Root, e.path)
 			var st FileStat
 			statOK := false
-			known := mc.Known(e.path)
+			known := mc.Known(i)
 			if known {
 				st, statOK = sr.lstat(name)
 				if statOK {
-					if m, ok := mc.Lookup(e.path, st); ok {
-						metas[i] = m
+					if m, ok := mc.Lookup(i, st); ok {
+						metas[i] = decodeFor(e.path, m, q)
 						continue
 					}
 				}

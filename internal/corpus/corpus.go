@@ -38,6 +38,31 @@ func Open(root string, stores []string) (*Corpus, error) {
 	return c, nil
 }
 
+// OpenCached is [Open] that takes each directory's listing from dc when dc
+// holds it for the directory's present stat, and hands dc every listing it
+// reads again (see [DirCache]); the corpus is the one Open would list. A
+// nil dc, or a platform without the stat fields, is Open.
+func OpenCached(root string, stores []string, dc DirCache) (*Corpus, error) {
+	if err := CheckRootSearchable(root); err != nil {
+		return nil, err
+	}
+	if stores == nil {
+		stores = DefaultStores()
+	}
+	c := &Corpus{Root: root, Stores: append([]string(nil), stores...)}
+	var stale bool
+	c.entries, c.Skipped, stale = enumerateWith(root, stores, false, dc)
+	if stale { // a listing did not match the tree: list every directory again
+		c.entries, c.Skipped, _ = enumerateWith(root, stores, false, relist{dc})
+	}
+	return c, nil
+}
+
+// relist is a DirCache that trusts no listing but keeps what is listed.
+type relist struct{ DirCache }
+
+func (relist) Listing(string, FileStat) ([]string, []string, bool) { return nil, nil, false }
+
 // OpenIdentified is [Open] that also records, during the scan, which file
 // each listed path is (an lstat each: device and inode), so that
 // [Corpus.ReadFile] (hence [Corpus.Cat]) refuses a path replaced since by

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"runtime"
@@ -45,6 +46,16 @@ type entry struct {
 // are joined in store order, so entries and errors come out exactly as one
 // sequential walk would give them.
 func enumerate(root string, stores []string, identify bool) ([]entry, []error) {
+	out, errs, _ := enumerateWith(root, stores, identify, nil)
+	return out, errs
+}
+
+// enumerateWith is enumerate that takes each directory's listing from dc
+// when dc holds it for the directory's stat, and hands dc what it lists
+// again (see [DirCache]). stale reports that a listing from dc did not
+// match the directory tree (a subdirectory it names is gone or is no
+// longer a directory): the result is then not to be used.
+func enumerateWith(root string, stores []string, identify bool, dc DirCache) (_ []entry, _ []error, stale bool) {
 	walkers := make([]walker, len(stores))
 	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 	var wg sync.WaitGroup
@@ -64,6 +75,11 @@ func enumerate(root string, stores []string, identify bool) ([]entry, []error) {
 			}
 			w := &walkers[i]
 			w.root, w.identify, w.store, w.prefix = root, identify, i, prefix
+			if dc != nil && !identify && haveStat {
+				w.dc = dc
+				w.walkCached(dir, prefix, true, false)
+				return
+			}
 			w.walk(dir, prefix)
 		}()
 	}
@@ -73,9 +89,13 @@ func enumerate(root string, stores []string, identify bool) ([]entry, []error) {
 	for i := range walkers {
 		out = append(out, walkers[i].out...)
 		errs = append(errs, walkers[i].errs...)
+		stale = stale || walkers[i].stale
 	}
-	slices.SortStableFunc(out, func(a, b entry) int { return strings.Compare(a.path, b.path) })
-	return out, errs
+	cmp := func(a, b entry) int { return strings.Compare(a.path, b.path) }
+	if !slices.IsSortedFunc(out, cmp) {
+		slices.SortStableFunc(out, cmp)
+	}
+	return out, errs, stale
 }
 
 type walker struct {
@@ -85,6 +105,8 @@ type walker struct {
 	prefix   string
 	out      []entry
 	errs     []error
+	dc       DirCache // nil: every directory is read (walk)
+	stale    bool     // a listing from dc did not match the tree
 }
 
 // walk lists dir, whose printed form (ending in "/") is printed.
@@ -116,6 +138,78 @@ func (w *walker) walk(dir, printed string) {
 			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):], id: id})
 		}
 	}
+}
+
+// A DirCache remembers what the store walk listed of each directory, by the
+// directory's [FileStat] (taken on the descriptor the listing is read from,
+// before the read): the names of its subdirectories and of its corpus
+// files, each list in name order. Adding, removing or renaming an entry
+// changes a directory's mtime and ctime, so a listing stored with the
+// directory's present stat is its present listing, provided the stat was
+// not taken in the granule of a later change (the cache's racy rule, as
+// for files). Its methods are called from several goroutines at once.
+type DirCache interface {
+	// Listing returns what was stored for dir (its printed form, ending
+	// in "/") with exactly st, when it may be trusted.
+	Listing(dir string, st FileStat) (subdirs, files []string, ok bool)
+	// PutListing stores what was listed of dir, whose stat was st.
+	PutListing(dir string, st FileStat, subdirs, files []string)
+}
+
+// walkCached is walk through w.dc: the directory is opened (following a
+// final symlink only for a store itself, as walk does) and fstat'ed, and
+// its listing is taken from w.dc when the stat matches, else read from the
+// same descriptor and handed to w.dc. listed says a listing from w.dc
+// named the directory: one that is gone or is no longer a directory
+// marks the walk stale (a fresh listing would not have named it).
+func (w *walker) walkCached(dir, printed string, store, listed bool) {
+	if strings.Contains(printed, "_archived") {
+		return
+	}
+	f, st, err := openDirStat(dir, store)
+	if err != nil {
+		if listed && !errors.Is(err, fs.ErrPermission) {
+			w.stale = true
+			return
+		}
+		w.errs = append(w.errs, &fs.PathError{Op: "open", Path: strings.TrimSuffix(printed, "/"), Err: unwrapPathErr(err)})
+		return
+	}
+	if subdirs, files, ok := w.dc.Listing(printed, st); ok {
+		f.Close()
+		for _, name := range files {
+			p := printed + name
+			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})
+		}
+		for _, name := range subdirs {
+			w.walkCached(dir+"/"+name, printed+name+"/", false, true)
+		}
+		return
+	}
+	ents, err := f.ReadDir(-1)
+	f.Close()
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	var subdirs, files []string
+	for _, e := range ents {
+		name := e.Name()
+		switch t := e.Type(); {
+		case t.IsDir():
+			subdirs = append(subdirs, name)
+			w.walkCached(dir+"/"+name, printed+name+"/", false, false)
+		case t.IsRegular():
+			if !strings.HasSuffix(name, ".md") || name == "INDEX.md" || strings.Contains(name, "_archived") {
+				continue
+			}
+			files = append(files, name)
+			p := printed + name
+			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})
+		}
+	}
+	if err != nil { // a listing cut short is not remembered
+		w.errs = append(w.errs, &fs.PathError{Op: "open", Path: strings.TrimSuffix(printed, "/"), Err: unwrapPathErr(err)})
+		return
+	}
+	w.dc.PutListing(printed, st, subdirs, files)
 }
 
 func unwrapPathErr(err error) error {

@@ -120,6 +120,41 @@ func DecodeMeta(path, meta string, tokens bool) FileMeta {
 	return m
 }
 
+// decodeFor is [DecodeMeta] for query q: a record that fails q's
+// structural filters is only marked Skip (never part of the narrowed set,
+// as [matchOf] leaves it), found without building its Record, and the
+// keyword tokens are derived only for a keyword query.
+func decodeFor(path, meta string, q Query) FileMeta {
+	if q.Kind != "" || q.ID != "" || q.Project != "" || q.LinksTo != "" {
+		d := NewDecoder(meta)
+		if flags := d.Byte(); flags&3 != 0 {
+			return FileMeta{Empty: flags&1 != 0, Skip: flags&2 != 0}
+		}
+		id, kind, project := d.Str(), d.Str(), d.Str()
+		if q.Kind != "" && kind != q.Kind || q.ID != "" && id != q.ID {
+			return FileMeta{Skip: true}
+		}
+		if q.Project != "" && project != q.Project && project[lastSlash(project)+1:] != q.Project {
+			return FileMeta{Skip: true}
+		}
+		if q.LinksTo != "" {
+			d.Str() // status
+			d.Str() // gloss
+			for k := d.Uvarint(); k > 0 && d.ok; k-- {
+				d.Str() // keywords
+			}
+			found := false
+			for k := d.Uvarint(); k > 0 && d.ok && !found; k-- {
+				found = d.Str() == q.LinksTo
+			}
+			if !found {
+				return FileMeta{Skip: true}
+			}
+		}
+	}
+	return DecodeMeta(path, meta, q.Keyword != "")
+}
+
 // sharedTokens is [keywordTokens] of keywords with every token a
 // substring of the keywords (when none holds an upper-case letter or a
 // bracket) or of one string holding them all lowered, brackets dropped: a

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"os"
 	"strings"
 	"syscall"
 
@@ -79,4 +80,30 @@ func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, 
 			Ino: st.Ino, Dev: uint64(st.Dev), Mode: st.Mode}
 	})
 	return buf, capped, fs, err
+}
+
+// openDirStat opens dir for listing (not following a final symlink unless
+// follow) and returns its [FileStat], taken before any read.
+func openDirStat(dir string, follow bool) (*os.File, FileStat, error) {
+	flags := os.O_RDONLY | syscall.O_DIRECTORY | syscall.O_CLOEXEC | fsx.NonBlock
+	if !follow {
+		flags |= syscall.O_NOFOLLOW
+	}
+	f, err := os.OpenFile(dir, flags, 0)
+	if err != nil {
+		return nil, FileStat{}, err
+	}
+	var st unix.Stat_t
+	for {
+		err = unix.Fstat(int(f.Fd()), &st)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, FileStat{}, &os.PathError{Op: "fstat", Path: dir, Err: err}
+	}
+	return f, FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
+		Ino: st.Ino, Dev: st.Dev, Mode: st.Mode}, nil
 }

@@ -2,6 +2,11 @@
 
 package corpus
 
+import (
+	"errors"
+	"os"
+)
+
 const haveStat = false
 
 type statter struct{}
@@ -13,4 +18,8 @@ func (*statter) close()                        {}
 func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
 	buf, capped, err := readHead(name, buf, done)
 	return buf, capped, FileStat{}, err
+}
+
+func openDirStat(dir string, follow bool) (*os.File, FileStat, error) {
+	return nil, FileStat{}, errors.ErrUnsupported
 }

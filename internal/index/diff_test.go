@@ -79,6 +79,18 @@ func (f *fixture) add() {
 	os.WriteFile(filepath.Join(dir, fmt.Sprintf("r%d.md", f.n)), []byte(record(f.r, f.n)), 0o644)
 }
 
+// age puts every file's and directory's mtime an hour back, so that no
+// entry or listing is racy.
+func (f *fixture) age() {
+	old := time.Now().Add(-time.Hour)
+	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && p != f.root {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+}
+
 func (f *fixture) files() []string {
 	var out []string
 	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
@@ -331,10 +343,7 @@ func TestDisabled(t *testing.T) {
 // saw a file deleted drops its entry.
 func TestWarmQueryDoesNotRewrite(t *testing.T) {
 	f := newFixture(t, 6, 20)
-	old := time.Now().Add(-time.Hour)
-	for _, p := range f.files() {
-		os.Chtimes(p, old, old)
-	}
+	f.age()
 	f.run(queries[0], false)
 	ix := f.indexFile()
 	before, _ := os.Stat(ix)
@@ -347,5 +356,104 @@ func TestWarmQueryDoesNotRewrite(t *testing.T) {
 	f.check("a file deleted")
 	if after2, _ := os.Stat(ix); os.SameFile(after, after2) {
 		t.Error("a deleted file did not update the index")
+	}
+}
+
+// The directory listings: a warm query lists the stores from the index
+// (proven by an index that hides a file), and every change to the tree of
+// directories is seen, whether the changed directory's mtime is recent
+// (racy) or put an hour back (a stat that differs).
+func TestDirectoryListings(t *testing.T) {
+	f := newFixture(t, 7, 60)
+	f.age()
+	f.check("cold")
+	ix := f.indexFile()
+	if n, err := index.Listings(ix); err != nil || n < len(dirs) {
+		t.Fatalf("the index holds %d listings (%v), want one for each of the %d directories at least", n, err, len(dirs))
+	}
+	// A listing that is believed: the file it leaves out is not listed.
+	hidden := filepath.Base(f.files()[0])
+	if err := index.HideFile(ix, hidden); err != nil {
+		t.Fatal(err)
+	}
+	differs := false
+	for _, q := range append(queries, []string{"--kind", "solution"}, []string{"--kind", "procedure"}) {
+		differs = differs || f.run(q, false) != f.run(q, true)
+	}
+	if !differs {
+		t.Fatalf("an index hiding %s made no difference; the listings are not used", hidden)
+	}
+	os.Remove(ix)
+	f.check("rebuilt")
+	// A listing naming a subdirectory that is not there (or not a
+	// directory) is not believed: the stores are listed again.
+	if err := index.EditListings(ix, func(subdirs, files []string) ([]string, []string) {
+		return append(subdirs, "gone"), append(files[:len(files):len(files)], "gone.md")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	f.check("a listing naming what is not there")
+	os.Remove(ix)
+	f.check("rebuilt again")
+
+	sub := filepath.Join(f.root, "references", "decisions", "sub")
+	edits := []struct {
+		name string
+		do   func()
+	}{
+		{"new file", func() { f.add() }},
+		{"new subdirectory", func() {
+			os.MkdirAll(sub, 0o755)
+			os.WriteFile(filepath.Join(sub, "s1.md"), []byte(record(f.r, 9001)), 0o644)
+		}},
+		{"file in a subdirectory", func() {
+			os.WriteFile(filepath.Join(sub, "s2.md"), []byte(record(f.r, 9002)), 0o644)
+		}},
+		{"subdirectory renamed", func() {
+			os.Rename(sub, sub+"2")
+			sub += "2"
+		}},
+		{"subdirectory archived", func() {
+			os.Rename(sub, sub+"_archived")
+			sub += "_archived"
+		}},
+		{"subdirectory back", func() {
+			old := sub
+			sub = strings.TrimSuffix(sub, "_archived")
+			os.Rename(old, sub)
+		}},
+		{"INDEX.md and a non-record", func() {
+			os.WriteFile(filepath.Join(sub, "INDEX.md"), []byte(record(f.r, 9003)), 0o644)
+			os.WriteFile(filepath.Join(sub, "notes.txt"), []byte(record(f.r, 9004)), 0o644)
+		}},
+		{"subdirectory swapped for a symlink to a directory", func() {
+			os.Rename(sub, sub+".real")
+			os.Symlink(sub+".real", sub)
+		}},
+		{"a file becomes a directory", func() {
+			p := f.files()[1]
+			os.Remove(p)
+			os.MkdirAll(p, 0o755)
+			os.WriteFile(filepath.Join(p, "inner.md"), []byte(record(f.r, 9005)), 0o644)
+		}},
+		{"a file becomes a symlink", func() {
+			fs := f.files()
+			os.Remove(fs[2])
+			os.Symlink(fs[3], fs[2])
+		}},
+		{"subdirectory removed", func() { os.RemoveAll(sub + ".real"); os.Remove(sub) }},
+		{"a store removed", func() { os.RemoveAll(filepath.Join(f.root, "plans")) }},
+		{"a store back", func() { os.MkdirAll(filepath.Join(f.root, "plans"), 0o755); f.add() }},
+	}
+	for _, e := range edits {
+		for _, aged := range []bool{false, true} {
+			f.check("before " + e.name)
+			e.do()
+			if aged {
+				f.age()
+			}
+			f.check(fmt.Sprintf("%s (aged %v)", e.name, aged))
+			f.check(fmt.Sprintf("%s (aged %v), again", e.name, aged))
+		}
 	}
 }

@@ -14,13 +14,17 @@ import (
 // length-prefixed strings, then the body's CRC-32 (Castagnoli, 4 bytes big
 // endian):
 //
-//	root, #stores, stores…, #entries, entries…
+//	root, #stores, stores…, #entries, entries…, #dirs, dirs…
 //	entry: path, size, mtime ns, ctime ns, inode, device, mode, metadata
+//	dir:   printed path (ending in "/"), its stat as an entry's,
+//	       #subdirectories, names…, #corpus files, names…
 //
+// Entries are in strictly increasing path order, directories likewise.
 // Times and size are zig-zag varints; the metadata is a FileMeta as
 // [corpus.AppendMeta] encodes it (flags, id, kind, project, status, gloss,
 // keywords, links; no keyword tokens, which [corpus.DecodeMeta] derives
-// from the keywords for a keyword query: version 1 stored them).
+// from the keywords for a keyword query: version 1 stored them). Version 2
+// had no directories.
 
 // crcTable is made on first use: making it costs about 0.2 ms, which every
 // start of the multi-call binary paid as package init.
@@ -28,29 +32,22 @@ var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32
 
 var errCorrupt = errors.New("index: corrupt")
 
-func encode(root string, stores []string, entries map[string]entry) []byte {
+// encode is the index of entries and dirs (for tests).
+func encode(root string, stores []string, entries map[string]entry, dirs map[string]listing) []byte {
 	paths := make([]string, 0, len(entries))
 	for p := range entries {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	return encodeWith(root, stores, paths, func(b []byte, p string) []byte {
-		e := entries[p]
-		return append(appendStat(b, e.St), e.meta...)
-	})
-}
-
-// encodeWith encodes the index of the sorted, distinct paths; entry
-// appends each one's stat and metadata.
-func encodeWith(root string, stores []string, paths []string, entry func(b []byte, p string) []byte) []byte {
 	return encodeInto(nil, root, stores, len(paths), func(b []byte, i int) []byte {
-		return entry(appendStr(b, paths[i]), paths[i])
-	})
+		e := entries[paths[i]]
+		return append(appendStat(appendStr(b, paths[i]), e.St), e.meta...)
+	}, dirs)
 }
 
-// encodeInto appends to b the index of n entries, in path order; entry
-// appends the i-th one: its path, stat and metadata.
-func encodeInto(b []byte, root string, stores []string, n int, entry func(b []byte, i int) []byte) []byte {
+// encodeInto appends to b the index of n entries, in path order (entry
+// appends the i-th one: its path, stat and metadata), and of dirs.
+func encodeInto(b []byte, root string, stores []string, n int, entry func(b []byte, i int) []byte, dirs map[string]listing) []byte {
 	b = append(b, magic+" "+itoa(Version)+"\n"...)
 	start := len(b)
 	b = appendStr(b, root)
@@ -58,6 +55,17 @@ func encodeInto(b []byte, root string, stores []string, n int, entry func(b []by
 	b = binary.AppendUvarint(b, uint64(n))
 	for i := range n {
 		b = entry(b, i)
+	}
+	names := make([]string, 0, len(dirs))
+	for d := range dirs {
+		names = append(names, d)
+	}
+	sort.Strings(names)
+	b = binary.AppendUvarint(b, uint64(len(names)))
+	for _, d := range names {
+		l := dirs[d]
+		b = appendStat(appendStr(b, d), l.St)
+		b = appendStrs(appendStrs(b, l.subdirs), l.files)
 	}
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable()))
 }
@@ -84,52 +92,90 @@ func appendStat(b []byte, st corpus.FileStat) []byte {
 	return binary.AppendUvarint(b, uint64(st.Mode))
 }
 
-// lazy is a loaded entry: its stat, and its metadata still encoded
-// (decoded by [decodeMeta] when the entry is used).
+func readStat(d *corpus.Decoder) corpus.FileStat {
+	var st corpus.FileStat
+	st.Size = d.Varint()
+	st.MtimeNs = d.Varint()
+	st.CtimeNs = d.Varint()
+	st.Ino = d.Uvarint()
+	st.Dev = d.Uvarint()
+	st.Mode = uint32(d.Uvarint())
+	return st
+}
+
+// lazy is a loaded entry: its path, its stat, and its metadata still
+// encoded (decoded when the entry is used).
 type lazy struct {
+	path string
 	St   corpus.FileStat
 	meta string
 }
 
+// listing is what the store walk listed of one directory (see
+// [corpus.DirCache]).
+type listing struct {
+	St             corpus.FileStat
+	subdirs, files []string
+}
+
+// decoded is a decoded index body.
+type decoded struct {
+	root    string
+	stores  []string
+	entries []lazy // in strictly increasing path order
+	dirs    map[string]listing
+}
+
 // decode reads an index body (after the header line) with its CRC. Each
-// entry's metadata is checked and kept encoded.
-func decode(body []byte) (root string, stores []string, entries map[string]lazy, err error) {
+// entry's metadata is checked and kept encoded; the entries' strings share
+// one copy of the body.
+func decode(body []byte) (decoded, error) {
+	var x decoded
 	if len(body) < 4 {
-		return "", nil, nil, errCorrupt
+		return x, errCorrupt
 	}
 	data, sum := body[:len(body)-4], binary.BigEndian.Uint32(body[len(body)-4:])
 	if crc32.Checksum(data, crcTable()) != sum {
-		return "", nil, nil, errCorrupt
+		return x, errCorrupt
 	}
 	d := corpus.NewDecoder(string(data))
-	root = d.Str()
-	stores = d.Strs()
+	x.root = d.Str()
+	x.stores = d.Strs()
 	n := d.Uvarint()
 	if !d.OK() || n > uint64(len(d.Rest())) {
-		return "", nil, nil, errCorrupt
+		return decoded{}, errCorrupt
 	}
-	entries = make(map[string]lazy, n)
-	for range n {
-		p := d.Str()
-		var e lazy
-		e.St.Size = d.Varint()
-		e.St.MtimeNs = d.Varint()
-		e.St.CtimeNs = d.Varint()
-		e.St.Ino = d.Uvarint()
-		e.St.Dev = d.Uvarint()
-		e.St.Mode = uint32(d.Uvarint())
-		if !d.OK() {
-			return "", nil, nil, errCorrupt
+	x.entries = make([]lazy, n)
+	for i := range x.entries {
+		e := &x.entries[i]
+		e.path = d.Str()
+		e.St = readStat(d)
+		if !d.OK() || i > 0 && e.path <= x.entries[i-1].path {
+			return decoded{}, errCorrupt
 		}
 		m, ok := corpus.MetaLen(d.Rest())
 		if !ok {
-			return "", nil, nil, errCorrupt
+			return decoded{}, errCorrupt
 		}
 		e.meta = d.Take(m)
-		entries[p] = e
+	}
+	nd := d.Uvarint()
+	if !d.OK() || nd > uint64(len(d.Rest())) {
+		return decoded{}, errCorrupt
+	}
+	x.dirs = make(map[string]listing, nd)
+	prev := ""
+	for i := range nd {
+		name := d.Str()
+		l := listing{St: readStat(d)}
+		l.subdirs, l.files = d.Strs(), d.Strs()
+		if !d.OK() || i > 0 && name <= prev {
+			return decoded{}, errCorrupt
+		}
+		x.dirs[name], prev = l, name
 	}
 	if len(d.Rest()) != 0 {
-		return "", nil, nil, errCorrupt
+		return decoded{}, errCorrupt
 	}
-	return root, stores, entries, nil
+	return x, nil
 }

@@ -7,7 +7,9 @@
 // ([corpus.FileMeta]: id, kind, project, status, keywords, links, gloss;
 // the keywords' tokens are derived from them when a keyword query loads an
 // entry) and the file's stat (size, mtime, ctime, inode,
-// device, mode). A query lstats every file and trusts an entry only when
+// device, mode), and each store directory's listing with the directory's
+// stat (a listing is used while the directory's stat is unchanged and
+// older than the index write: see [corpus.DirCache]). A query lstats every file and trusts an entry only when
 // the stat is identical and the file's mtime is strictly older, at one
 // second's granule, than the index write (git's racy-clean rule); every
 // other file is read and parsed again. The file is written atomically
@@ -39,7 +41,7 @@ import (
 
 // Version is written in the index header; an index of any other version is
 // rebuilt.
-const Version = 2
+const Version = 3
 
 // magic starts every index file; the version follows it on the same line.
 const magic = "procedures-index"
@@ -63,16 +65,20 @@ type entry struct {
 const maxSize = 1 << 30
 
 // An Index is one corpus's index, loaded (or empty) and ready to serve as a
-// [corpus.MetaCache] for one query; [Index.Save] writes it back.
+// [corpus.MetaCache] and a [corpus.DirCache] for one query; [Index.Save]
+// writes it back. A nil *Index is the index turned off: [Index.Corpus] and
+// [Index.Query] then list and read every file.
 type Index struct {
 	path    string // the index file; "" when the index cannot be kept
 	root    string // the resolved root
 	stores  []string
-	old     map[string]lazy
-	granule int64 // the index write's second; entries at or after it are re-read
-	tokens  bool  // the query needs keyword tokens (else they are not decoded)
+	getenv  func(string) string
+	old     []lazy // the loaded entries, in path order
+	oldDirs map[string]listing
+	granule int64 // the index write's second; entries changed at or after it are re-read
 
-	mu sync.Mutex // held by Save, and by Put into few
+	mu  sync.Mutex // held by Save, and by Put into few
+	pos []int32    // by corpus position: the loaded entry of its path, or -1
 	// What the query read again, by position in the corpus's paths: in
 	// next when the loaded index is empty (a cold query reads every file;
 	// each worker writes its own positions; meta nil: not read), else in
@@ -80,14 +86,31 @@ type Index struct {
 	next   []entry
 	few    map[int]entry
 	byPath map[string]*entry // what was read again by path, made by stat
+
+	dirMu    sync.Mutex
+	walked   bool // the corpus was listed through the index (Corpus)
+	newDirs  map[string]listing
+	usedDirs map[string]bool
+}
+
+// ForQuery is [Open] for a query over root and stores (nil: the default
+// stores, as [corpus.Open] takes them), or nil when getenv turns the index
+// off.
+func ForQuery(root string, stores []string, getenv func(string) string) *Index {
+	if Disabled(getenv) {
+		return nil
+	}
+	if stores == nil {
+		stores = corpus.DefaultStores()
+	}
+	return Open(root, stores, getenv)
 }
 
 // Open loads the index of root and stores for this user. It never fails:
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
 func Open(root string, stores []string, getenv func(string) string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), old: map[string]lazy{},
-		tokens: true}
+	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ix
@@ -149,24 +172,12 @@ func (ix *Index) load() {
 	if len(b) < len(header) || string(b[:len(header)]) != header {
 		return
 	}
-	root, stores, entries, err := decode(b[len(header):])
-	if err != nil || root != ix.root || !equal(stores, ix.stores) {
+	x, err := decode(b[len(header):])
+	if err != nil || x.root != ix.root || !slices.Equal(x.stores, ix.stores) {
 		return
 	}
-	ix.old = entries
+	ix.old, ix.oldDirs = x.entries, x.dirs
 	ix.granule = fi.ModTime().Unix()
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func itoa(n int) string {
@@ -180,29 +191,50 @@ func itoa(n int) string {
 	}
 }
 
+// fresh is the racy-clean rule: what was stored with stat st may be
+// trusted only when st's mtime is strictly older, at one second's
+// granule, than the index write (a change in the same granule as the stat
+// that was stored could leave the stat as it was).
+func (ix *Index) fresh(st corpus.FileStat) bool {
+	return st.MtimeNs/1e9 < ix.granule
+}
+
+// Start implements [corpus.MetaCache]: it pairs each corpus path with its
+// loaded entry (both lists are in path order).
+func (ix *Index) Start(paths []string) {
+	ix.next, ix.few, ix.byPath = nil, map[int]entry{}, nil
+	if len(ix.old) == 0 {
+		ix.next = make([]entry, len(paths))
+	}
+	ix.pos = make([]int32, len(paths))
+	j := 0
+	for i, p := range paths {
+		for j < len(ix.old) && ix.old[j].path < p {
+			j++
+		}
+		ix.pos[i] = -1
+		if j < len(ix.old) && ix.old[j].path == p {
+			ix.pos[i] = int32(j)
+		}
+	}
+}
+
 // Lookup implements [corpus.MetaCache]. It only reads the loaded index,
 // so the query's workers never wait on each other.
-func (ix *Index) Lookup(path string, st corpus.FileStat) (corpus.FileMeta, bool) {
-	e, ok := ix.old[path]
-	if !ok || e.St != st || st.MtimeNs/1e9 >= ix.granule {
-		return corpus.FileMeta{}, false
+func (ix *Index) Lookup(i int, st corpus.FileStat) (string, bool) {
+	j := ix.pos[i]
+	if j < 0 {
+		return "", false
 	}
-	return corpus.DecodeMeta(path, e.meta, ix.tokens), true
+	e := &ix.old[j]
+	if e.St != st || !ix.fresh(st) {
+		return "", false
+	}
+	return e.meta, true
 }
 
 // Known implements [corpus.MetaCache].
-func (ix *Index) Known(path string) bool {
-	_, ok := ix.old[path]
-	return ok
-}
-
-// Start implements [corpus.MetaCache].
-func (ix *Index) Start(n int) {
-	ix.next, ix.few, ix.byPath = nil, map[int]entry{}, nil
-	if len(ix.old) == 0 {
-		ix.next = make([]entry, n)
-	}
-}
+func (ix *Index) Known(i int) bool { return ix.pos[i] >= 0 }
 
 // Put implements [corpus.MetaCache].
 func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
@@ -216,6 +248,36 @@ func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
 	ix.mu.Unlock()
 }
 
+// Listing implements [corpus.DirCache].
+func (ix *Index) Listing(dir string, st corpus.FileStat) (subdirs, files []string, ok bool) {
+	l, ok := ix.oldDirs[dir]
+	if !ok || l.St != st || !ix.fresh(st) {
+		return nil, nil, false
+	}
+	ix.dirMu.Lock()
+	ix.usedDirs[dir] = true
+	ix.dirMu.Unlock()
+	return l.subdirs, l.files, true
+}
+
+// PutListing implements [corpus.DirCache].
+func (ix *Index) PutListing(dir string, st corpus.FileStat, subdirs, files []string) {
+	ix.dirMu.Lock()
+	ix.newDirs[dir] = listing{St: st, subdirs: subdirs, files: files}
+	ix.dirMu.Unlock()
+}
+
+// Corpus opens the corpus of root and stores (see [corpus.Open]), taking
+// each directory's listing from the index when the directory's stat is
+// the one stored (see [corpus.DirCache]).
+func (ix *Index) Corpus(root string, stores []string) (*corpus.Corpus, error) {
+	if ix == nil {
+		return corpus.Open(root, stores)
+	}
+	ix.walked, ix.newDirs, ix.usedDirs = true, map[string]listing{}, map[string]bool{}
+	return corpus.OpenCached(root, stores, ix)
+}
+
 // reread is what the query read again of the i-th corpus path (meta nil:
 // nothing); only once the query's workers are done.
 func (ix *Index) reread(i int) entry {
@@ -225,19 +287,45 @@ func (ix *Index) reread(i int) entry {
 	return ix.few[i]
 }
 
-// Save writes the index back for the corpus paths the query listed, when
-// something changed: each path's new entry, else its loaded one (paths no
-// longer listed are dropped). Errors are returned for tests; callers
-// ignore them (the index is a cache).
+// dirs is the directory listings to save, and whether they differ from
+// the loaded ones: when the corpus was listed through the index, those
+// listed again and the loaded ones used; else the loaded ones.
+func (ix *Index) dirs() (map[string]listing, bool) {
+	if !ix.walked {
+		return ix.oldDirs, false
+	}
+	changed := len(ix.newDirs) > 0 || len(ix.usedDirs) != len(ix.oldDirs)
+	out := make(map[string]listing, len(ix.newDirs)+len(ix.usedDirs))
+	for d := range ix.usedDirs {
+		out[d] = ix.oldDirs[d]
+	}
+	for d, l := range ix.newDirs {
+		out[d] = l
+	}
+	return out, changed
+}
+
+// Save writes the index back for the corpus paths the query listed (those
+// given to Start), when something changed: each path's new entry, else its
+// loaded one (paths no longer listed are dropped), and the directory
+// listings. Errors are returned for tests; callers ignore them (the index
+// is a cache).
 func (ix *Index) Save(paths []string) error {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if ix.path == "" {
 		return nil
 	}
+	if len(ix.pos) != len(paths) { // Start was not called: nothing listed
+		ix.pos = make([]int32, len(paths))
+		for i := range ix.pos {
+			ix.pos[i] = -1
+		}
+	}
+	dirs, changed := ix.dirs()
 	// Whether the entries to keep are other than the loaded ones: an entry
 	// read again, or a loaded one no longer listed.
-	changed := len(ix.few) > 0
+	changed = changed || len(ix.few) > 0
 	if !changed { // whether every loaded entry and only those are kept
 		n := 0
 		for i, p := range paths {
@@ -248,7 +336,7 @@ func (ix *Index) Save(paths []string) error {
 			if i > 0 && p == paths[i-1] {
 				continue
 			}
-			if _, ok := ix.old[p]; !ok {
+			if ix.pos[i] < 0 {
 				changed = true // not stat-able now: left out
 				break
 			}
@@ -268,8 +356,8 @@ func (ix *Index) Save(paths []string) error {
 		}
 		if e := ix.reread(i); e.meta != nil {
 			size += len(e.meta)
-		} else if e, ok := ix.old[p]; ok {
-			size += len(e.meta)
+		} else if j := ix.pos[i]; j >= 0 {
+			size += len(ix.old[j].meta)
 		} else {
 			continue // not stat-able now: left out
 		}
@@ -286,6 +374,15 @@ func (ix *Index) Save(paths []string) error {
 	for _, s := range ix.stores {
 		size += len(s) + binary.MaxVarintLen64
 	}
+	for d, l := range dirs {
+		size += len(d) + 8*binary.MaxVarintLen64
+		for _, n := range l.subdirs {
+			size += len(n) + 2
+		}
+		for _, n := range l.files {
+			size += len(n) + 2
+		}
+	}
 	b := make([]byte, 0, size)
 	b = encodeInto(b, ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
 		i := int(keep[k])
@@ -293,24 +390,29 @@ func (ix *Index) Save(paths []string) error {
 		if e := ix.reread(i); e.meta != nil {
 			return append(appendStat(b, e.St), e.meta...)
 		}
-		e := ix.old[paths[i]]
+		e := &ix.old[ix.pos[i]]
 		return append(appendStat(b, e.St), e.meta...)
-	})
+	}, dirs)
 	return writeAtomic(dir, ix.path, b)
 }
 
 // Query runs q over c through the index of c's root and stores, unless
 // getenv turns the index off, and saves the index afterwards.
 func Query(c *corpus.Corpus, q corpus.Query, getenv func(string) string) ([]corpus.Record, error) {
-	if Disabled(getenv) {
+	return ForQuery(c.Root, c.Stores, getenv).Query(c, q)
+}
+
+// Query runs q over c (listed by [Index.Corpus], or by corpus.Open or
+// OpenIdentified of the same root and stores) through ix, and saves ix
+// afterwards; a nil ix reads every file.
+func (ix *Index) Query(c *corpus.Corpus, q corpus.Query) ([]corpus.Record, error) {
+	if ix == nil {
 		return c.Query(q)
 	}
-	ix := Open(c.Root, c.Stores, getenv)
-	ix.tokens = q.Keyword != ""
 	res, err := c.QueryCached(q, ix)
 	if err == nil {
 		ix.Save(c.Paths())
-		reconcileWriters(c.Root, getenv, ix.stat)
+		reconcileWriters(c.Root, ix.getenv, ix.stat)
 	}
 	return res, err
 }
@@ -332,8 +434,10 @@ func (ix *Index) stat(path []byte) (corpus.FileStat, bool) {
 	if e, ok := ix.byPath[string(path)]; ok {
 		return e.St, true
 	}
-	if e, ok := ix.old[string(path)]; ok {
-		return e.St, true
+	if j, ok := slices.BinarySearchFunc(ix.old, path, func(e lazy, p []byte) int {
+		return strings.Compare(e.path, string(p))
+	}); ok {
+		return ix.old[j].St, true
 	}
 	return corpus.FileStat{}, false
 }

@@ -10,17 +10,23 @@ import (
 // and its mtime is strictly older than the second of the index write.
 func TestLookupRacyClean(t *testing.T) {
 	const granule = 1_700_000_000
-	st := corpus.FileStat{Size: 10, MtimeNs: (granule-1)*1e9 + 999_999_999, CtimeNs: 1, Ino: 2, Dev: 3, Mode: 0o100644}
+	st := corpus.FileStat{Size: 10, MtimeNs: (granule-1)*1e9 + 999_999_999, CtimeNs: (granule-1)*1e9 + 5, Ino: 2, Dev: 3, Mode: 0o100644}
 	racy := st
 	racy.MtimeNs = granule * 1e9
+	racyC := st
+	racyC.MtimeNs = granule*1e9 + 1
 	m := string(corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: "x"}}))
-	ix := &Index{granule: granule,
-		old: map[string]lazy{"a.md": {St: st, meta: m}, "b.md": {St: racy, meta: m}}}
-	if got, ok := ix.Lookup("a.md", st); !ok || got.Rec.ID != "x" {
+	ix := &Index{granule: granule, old: []lazy{
+		{path: "a.md", St: st, meta: m}, {path: "b.md", St: racy, meta: m}, {path: "bc.md", St: racyC, meta: m}}}
+	ix.Start([]string{"a.md", "b.md", "bc.md", "c.md"})
+	if got, ok := ix.Lookup(0, st); !ok || got != m {
 		t.Errorf("an older, unchanged entry was not trusted")
 	}
-	if _, ok := ix.Lookup("b.md", racy); ok {
+	if _, ok := ix.Lookup(1, racy); ok {
 		t.Errorf("an entry modified in the index write's second was trusted")
+	}
+	if _, ok := ix.Lookup(2, racyC); ok {
+		t.Errorf("an entry modified after the index write's second was trusted")
 	}
 	for _, change := range []func(*corpus.FileStat){
 		func(s *corpus.FileStat) { s.Size++ },
@@ -32,12 +38,26 @@ func TestLookupRacyClean(t *testing.T) {
 	} {
 		s := st
 		change(&s)
-		if _, ok := ix.Lookup("a.md", s); ok {
+		if _, ok := ix.Lookup(0, s); ok {
 			t.Errorf("a changed stat %+v was trusted", s)
 		}
 	}
-	if _, ok := ix.Lookup("c.md", st); ok {
+	if ix.Known(3) {
 		t.Errorf("a path not in the index was found")
+	}
+	// A directory listing follows the same rule.
+	ix.oldDirs = map[string]listing{"s/": {St: st, files: []string{"a.md"}}, "r/": {St: racyC}}
+	ix.usedDirs = map[string]bool{}
+	if _, files, ok := ix.Listing("s/", st); !ok || len(files) != 1 {
+		t.Errorf("an older, unchanged listing was not trusted")
+	}
+	if _, _, ok := ix.Listing("r/", racyC); ok {
+		t.Errorf("a listing whose directory changed in the index write's second was trusted")
+	}
+	s := st
+	s.MtimeNs++
+	if _, _, ok := ix.Listing("s/", s); ok {
+		t.Errorf("a listing of a changed directory was trusted")
 	}
 }
 

@@ -177,7 +177,11 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		}
 		return recall(o, root, config.QueryRecordsFrom(env).RecallFile, recallCap)
 	}
-	open := corpus.Open
+	var ix *index.Index // the stat-validated index, unless PROCEDURES_NO_INDEX
+	if !o.cat {
+		ix = index.ForQuery(root, stores, getenv)
+	}
+	open := ix.Corpus    // the stores' listings through the index too
 	if o.cat || o.full { // dumps: read only the files the scan listed
 		open = corpus.OpenIdentified
 	}
@@ -192,7 +196,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	if o.cat {
 		return cat(c, o.catArgs)
 	}
-	out, err := query(c, o, limit, config.QueryRecordsFrom(env).RelRatio, getenv)
+	out, err := query(c, ix, o, limit, config.QueryRecordsFrom(env).RelRatio)
 	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "") && stderrIsTerminal(stderr) {
 		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
 	}
@@ -291,7 +295,7 @@ const fullCap = 10
 
 // query runs the structural and keyword query: one "path — gloss" line per
 // match, then with --full the dumps of the first fullCap matches.
-func query(c *corpus.Corpus, o *options, limit int, ratioEnv string, getenv func(string) string) ([]byte, error) {
+func query(c *corpus.Corpus, ix *index.Index, o *options, limit int, ratioEnv string) ([]byte, error) {
 	q := corpus.NewQuery()
 	q.Keyword, q.Kind, q.ID = o.get("--keyword"), o.get("--kind"), o.get("--id")
 	q.LinksTo, q.Project, q.Limit = o.get("--links-to"), o.get("--project"), limit
@@ -302,7 +306,7 @@ func query(c *corpus.Corpus, o *options, limit int, ratioEnv string, getenv func
 	if rr != "" {
 		q.RelRatio = parseRatio(rr)
 	}
-	res, err := index.Query(c, q, getenv) // the stat-validated index, unless PROCEDURES_NO_INDEX
+	res, err := ix.Query(c, q)
 	if err != nil {
 		return nil, err
 	}
