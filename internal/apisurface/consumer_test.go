@@ -37,9 +37,17 @@ func TestSeparateModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	mod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
+	// The repository's own requirements too, so that the module graph is
+	// the pruned one its build loaded (else go loads the go.mod of every
+	// version any dependency names, which the cache need not hold).
 	gomod := "module example.com/consumer\n\ngo 1.26.0\n\n" +
 		"require github.com/procedures-go/procedures v0.0.0\n\n" +
+		requireBlocks(string(mod)) +
 		"replace github.com/procedures-go/procedures => " + repo + "\n"
 	for name, data := range map[string][]byte{"go.mod": []byte(gomod), "go.sum": sum, "main.go": prog} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
@@ -63,4 +71,25 @@ func TestSeparateModule(t *testing.T) {
 	if strings.Contains(stderr.String(), "downloading") {
 		t.Errorf("go run downloaded modules:\n%s", stderr.String())
 	}
+}
+
+// requireBlocks is the require directives of a go.mod, each block kept
+// whole.
+func requireBlocks(mod string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.SplitAfter(mod, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case in:
+			b.WriteString(line)
+			in = t != ")"
+		case strings.HasPrefix(t, "require ("):
+			b.WriteString(line)
+			in = true
+		case strings.HasPrefix(t, "require "):
+			b.WriteString(line)
+		}
+	}
+	return b.String() + "\n"
 }
