@@ -22,9 +22,10 @@ func Poison(path, kind string) error {
 	}
 	full := map[string]entry{}
 	for _, e := range x.entries {
-		m := corpus.DecodeMeta(e.path, e.meta, false)
+		st, meta, _ := e.decode()
+		m := corpus.DecodeMeta(e.path, meta, false)
 		m.Rec.Kind = kind
-		full[e.path] = entry{St: e.St, meta: corpus.AppendMeta(nil, m)}
+		full[e.path] = entry{St: st, meta: corpus.AppendMeta(nil, m)}
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
 	if err != nil {
@@ -60,7 +61,8 @@ func EditListings(path string, edit func(subdirs, files []string) ([]string, []s
 	}
 	full := map[string]entry{}
 	for _, e := range x.entries {
-		full[e.path] = entry{St: e.St, meta: []byte(e.meta)}
+		st, meta, _ := e.decode()
+		full[e.path] = entry{St: st, meta: []byte(meta)}
 	}
 	for d, l := range x.dirs {
 		l.subdirs, l.files = edit(l.subdirs, l.files)

@@ -15,11 +15,14 @@ import (
 // endian):
 //
 //	root, #stores, stores…, #entries, entries…, #dirs, dirs…
-//	entry: path, size, mtime ns, ctime ns, inode, device, mode, metadata
+//	entry: path, length of what follows, size, mtime ns, ctime ns, inode,
+//	       device, mode, metadata
 //	dir:   printed path (ending in "/"), its stat as an entry's,
 //	       #subdirectories, names…, #corpus files, names…
 //
-// Entries are in strictly increasing path order, directories likewise.
+// Entries are in strictly increasing path order, directories likewise. An
+// entry's length lets a load skip it; its stat and metadata are decoded
+// only when a query asks for the entry (the checksum covers them).
 // Times and size are zig-zag varints; the metadata is a FileMeta as
 // [corpus.AppendMeta] encodes it (flags, id, kind, project, status, gloss,
 // keywords, links; no keyword tokens, which [corpus.DecodeMeta] derives
@@ -41,7 +44,7 @@ func encode(root string, stores []string, entries map[string]entry, dirs map[str
 	sort.Strings(paths)
 	return encodeInto(nil, root, stores, len(paths), func(b []byte, i int) []byte {
 		e := entries[paths[i]]
-		return append(appendStat(appendStr(b, paths[i]), e.St), e.meta...)
+		return appendEntry(b, paths[i], e.St, e.meta)
 	}, dirs)
 }
 
@@ -68,6 +71,20 @@ func encodeInto(b []byte, root string, stores []string, n int, entry func(b []by
 		b = appendStrs(appendStrs(b, l.subdirs), l.files)
 	}
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable()))
+}
+
+// appendEntry appends one entry: its path, then its stat and metadata
+// behind their length.
+func appendEntry[S ~string | ~[]byte](b []byte, path string, st corpus.FileStat, meta S) []byte {
+	b = appendStr(b, path)
+	at := len(b)
+	b = append(appendStat(b, st), meta...)
+	var tmp [binary.MaxVarintLen64]byte
+	n := binary.PutUvarint(tmp[:], uint64(len(b)-at))
+	b = append(b, tmp[:n]...)
+	copy(b[at+n:], b[at:len(b)-n])
+	copy(b[at:], tmp[:n])
+	return b
 }
 
 func appendStr(b []byte, s string) []byte {
@@ -103,12 +120,22 @@ func readStat(d *corpus.Decoder) corpus.FileStat {
 	return st
 }
 
-// lazy is a loaded entry: its path, its stat, and its metadata still
-// encoded (decoded when the entry is used).
+// lazy is a loaded entry: its path, and its stat and metadata still
+// encoded (decoded when the entry is used: see [lazy.decode]).
 type lazy struct {
 	path string
-	St   corpus.FileStat
-	meta string
+	rec  string
+}
+
+// decode is the entry's stat and encoded metadata; ok is false when they
+// are not well formed (the entry is then not used).
+func (e *lazy) decode() (st corpus.FileStat, meta string, ok bool) {
+	d := corpus.NewDecoder(e.rec)
+	st = readStat(d)
+	if !d.OK() {
+		return corpus.FileStat{}, "", false
+	}
+	return st, d.Rest(), true
 }
 
 // listing is what the store walk listed of one directory (see
@@ -149,15 +176,10 @@ func decode(body []byte) (decoded, error) {
 	for i := range x.entries {
 		e := &x.entries[i]
 		e.path = d.Str()
-		e.St = readStat(d)
+		e.rec = d.Take(int(min(d.Uvarint(), uint64(len(d.Rest()))+1)))
 		if !d.OK() || i > 0 && e.path <= x.entries[i-1].path {
 			return decoded{}, errCorrupt
 		}
-		m, ok := corpus.MetaLen(d.Rest())
-		if !ok {
-			return decoded{}, errCorrupt
-		}
-		e.meta = d.Take(m)
 	}
 	nd := d.Uvarint()
 	if !d.OK() || nd > uint64(len(d.Rest())) {

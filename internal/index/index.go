@@ -226,11 +226,11 @@ func (ix *Index) Lookup(i int, st corpus.FileStat) (string, bool) {
 	if j < 0 {
 		return "", false
 	}
-	e := &ix.old[j]
-	if e.St != st || !ix.fresh(st) {
+	old, meta, ok := ix.old[j].decode()
+	if !ok || old != st || !ix.fresh(st) {
 		return "", false
 	}
-	return e.meta, true
+	return meta, true
 }
 
 // Known implements [corpus.MetaCache].
@@ -357,7 +357,7 @@ func (ix *Index) Save(paths []string) error {
 		if e := ix.reread(i); e.meta != nil {
 			size += len(e.meta)
 		} else if j := ix.pos[i]; j >= 0 {
-			size += len(ix.old[j].meta)
+			size += len(ix.old[j].rec)
 		} else {
 			continue // not stat-able now: left out
 		}
@@ -386,12 +386,11 @@ func (ix *Index) Save(paths []string) error {
 	b := make([]byte, 0, size)
 	b = encodeInto(b, ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
 		i := int(keep[k])
-		b = appendStr(b, paths[i])
 		if e := ix.reread(i); e.meta != nil {
-			return append(appendStat(b, e.St), e.meta...)
+			return appendEntry(b, paths[i], e.St, e.meta)
 		}
-		e := &ix.old[ix.pos[i]]
-		return append(appendStat(b, e.St), e.meta...)
+		b = appendStr(b, paths[i]) // a loaded entry as it was
+		return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)
 	}, dirs)
 	return writeAtomic(dir, ix.path, b)
 }
@@ -437,7 +436,9 @@ func (ix *Index) stat(path []byte) (corpus.FileStat, bool) {
 	if j, ok := slices.BinarySearchFunc(ix.old, path, func(e lazy, p []byte) int {
 		return strings.Compare(e.path, string(p))
 	}); ok {
-		return ix.old[j].St, true
+		if st, _, ok := ix.old[j].decode(); ok {
+			return st, true
+		}
 	}
 	return corpus.FileStat{}, false
 }

@@ -16,8 +16,9 @@ func TestLookupRacyClean(t *testing.T) {
 	racyC := st
 	racyC.MtimeNs = granule*1e9 + 1
 	m := string(corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: "x"}}))
+	rec := func(st corpus.FileStat) string { return string(append(appendStat(nil, st), m...)) }
 	ix := &Index{granule: granule, old: []lazy{
-		{path: "a.md", St: st, meta: m}, {path: "b.md", St: racy, meta: m}, {path: "bc.md", St: racyC, meta: m}}}
+		{path: "a.md", rec: rec(st)}, {path: "b.md", rec: rec(racy)}, {path: "bc.md", rec: rec(racyC)}}}
 	ix.Start([]string{"a.md", "b.md", "bc.md", "c.md"})
 	if got, ok := ix.Lookup(0, st); !ok || got != m {
 		t.Errorf("an older, unchanged entry was not trusted")
