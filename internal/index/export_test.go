@@ -7,62 +7,18 @@ import (
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
-// Poison rewrites the index file at path in place (same mode, same owner)
-// with every entry's kind set to kind: an index that would be believed
-// would now give wrong answers.
-func Poison(path, kind string) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	header := magic + " " + itoa(Version) + "\n"
-	x, err := decode(b[len(header):])
+// rewrite rewrites the index file at path in place (same mode, same
+// owner, and its mtime kept, so that what it holds stays trusted) with
+// each entry's metadata and each directory listing edited.
+func rewrite(path string, meta func(p, m string) []byte, edit func(subdirs, files []string) ([]string, []string)) error {
+	x, err := readIndex(path)
 	if err != nil {
 		return err
 	}
 	full := map[string]entry{}
 	for _, e := range x.entries {
-		st, meta, _ := e.decode()
-		m := corpus.DecodeMeta(e.path, meta, false)
-		m.Rec.Kind = kind
-		full[e.path] = entry{St: st, meta: corpus.AppendMeta(nil, m)}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(encode(x.root, x.stores, full, x.dirs))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// HideFile rewrites the index file at path in place with name left out of
-// every stored directory listing (and its entry kept): an index whose
-// listings were believed would no longer list that file.
-func HideFile(path, name string) error {
-	return EditListings(path, func(subdirs, files []string) ([]string, []string) {
-		return subdirs, slices.DeleteFunc(slices.Clone(files), func(f string) bool { return f == name })
-	})
-}
-
-// EditListings rewrites the index file at path in place (its mtime kept,
-// so that its listings stay trusted) with each directory listing edited.
-func EditListings(path string, edit func(subdirs, files []string) ([]string, []string)) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	header := magic + " " + itoa(Version) + "\n"
-	x, err := decode(b[len(header):])
-	if err != nil {
-		return err
-	}
-	full := map[string]entry{}
-	for _, e := range x.entries {
-		st, meta, _ := e.decode()
-		full[e.path] = entry{St: st, meta: []byte(meta)}
+		st, m, _ := e.decode()
+		full[e.path] = entry{St: st, meta: meta(e.path, m)}
 	}
 	for d, l := range x.dirs {
 		l.subdirs, l.files = edit(l.subdirs, l.files)
@@ -80,21 +36,56 @@ func EditListings(path string, edit func(subdirs, files []string) ([]string, []s
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil { // the write's second as before: the listings stay trusted
+	if err == nil {
 		err = os.Chtimes(path, fi.ModTime(), fi.ModTime())
 	}
 	return err
 }
 
+func readIndex(path string) (decoded, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return decoded{}, err
+	}
+	header := magic + " " + itoa(Version) + "\n"
+	if len(b) < len(header) {
+		return decoded{}, errCorrupt
+	}
+	return decode(b[len(header):])
+}
+
+func keepListing(subdirs, files []string) ([]string, []string) { return subdirs, files }
+
+// Poison rewrites the index file at path in place with every entry's kind
+// set to kind: an index that would be believed would now give wrong
+// answers.
+func Poison(path, kind string) error {
+	return rewrite(path, func(p, meta string) []byte {
+		m := corpus.DecodeMeta(p, meta, false)
+		m.Rec.Kind = kind
+		return corpus.AppendMeta(nil, m)
+	}, keepListing)
+}
+
+// HideFile rewrites the index file at path in place with name left out of
+// every stored directory listing (and its entry kept): an index whose
+// listings were believed would no longer list that file.
+func HideFile(path, name string) error {
+	return EditListings(path, func(subdirs, files []string) ([]string, []string) {
+		return subdirs, slices.DeleteFunc(slices.Clone(files), func(f string) bool { return f == name })
+	})
+}
+
+// EditListings rewrites the index file at path in place with each
+// directory listing edited.
+func EditListings(path string, edit func(subdirs, files []string) ([]string, []string)) error {
+	return rewrite(path, func(_, m string) []byte { return []byte(m) }, edit)
+}
+
 // Listings is the number of directory listings stored in the index file
 // at path.
 func Listings(path string) (int, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, err
-	}
-	header := magic + " " + itoa(Version) + "\n"
-	x, err := decode(b[len(header):])
+	x, err := readIndex(path)
 	return len(x.dirs), err
 }
 
