@@ -124,13 +124,10 @@ func (w *walker) walk(dir, printed string) {
 		case t.IsDir():
 			w.walk(dir+"/"+name, printed+name+"/")
 		case t.IsRegular():
-			if !strings.HasSuffix(name, ".md") || name == "INDEX.md" {
+			if !isRecordName(name) {
 				continue
 			}
 			p := printed + name
-			if strings.Contains(name, "_archived") {
-				continue
-			}
 			var id fs.FileInfo
 			if w.identify {
 				id, _ = e.Info()
@@ -197,7 +194,7 @@ func (w *walker) walkCached(dir, printed string, store, listed bool) {
 			subdirs = append(subdirs, name)
 			w.walkCached(dir+"/"+name, printed+name+"/", false, false)
 		case t.IsRegular():
-			if !strings.HasSuffix(name, ".md") || name == "INDEX.md" || strings.Contains(name, "_archived") {
+			if !isRecordName(name) {
 				continue
 			}
 			files = append(files, name)
@@ -210,6 +207,12 @@ func (w *walker) walkCached(dir, printed string, store, listed bool) {
 		return
 	}
 	w.dc.PutListing(printed, st, subdirs, files)
+}
+
+// isRecordName reports whether a regular file of this name is a corpus
+// file: *.md, but not INDEX.md nor any name containing "_archived".
+func isRecordName(name string) bool {
+	return strings.HasSuffix(name, ".md") && name != "INDEX.md" && !strings.Contains(name, "_archived")
 }
 
 func unwrapPathErr(err error) error {
