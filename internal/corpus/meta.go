@@ -85,25 +85,10 @@ func insertUvarint(b []byte, at, x int) []byte {
 	return b
 }
 
-// MetaLen reports the length of the encoded FileMeta that s starts with,
-// and false when s does not start with a well-formed one.
-func MetaLen(s string) (int, bool) {
-	d := NewDecoder(s)
-	d.Byte()
-	for range 5 {
-		d.Str()
-	}
-	for range 2 {
-		for k := d.Uvarint(); k > 0 && d.ok; k-- {
-			d.Str()
-		}
-	}
-	return len(s) - len(d.s), d.ok
-}
-
-// DecodeMeta decodes a FileMeta encoded by [AppendMeta] and checked by
-// [MetaLen], with path as its record's path. Its strings share meta. The
-// keyword tokens are derived only when tokens is set.
+// DecodeMeta decodes a FileMeta encoded by [AppendMeta], with path as its
+// record's path (malformed input decodes to zero fields, never a panic).
+// Its strings share meta. The keyword tokens are derived only when tokens
+// is set.
 func DecodeMeta(path, meta string, tokens bool) FileMeta {
 	d := NewDecoder(meta)
 	var m FileMeta

@@ -76,15 +76,10 @@ func encodeInto(b []byte, root string, stores []string, n int, entry func(b []by
 // appendEntry appends one entry: its path, then its stat and metadata
 // behind their length.
 func appendEntry[S ~string | ~[]byte](b []byte, path string, st corpus.FileStat, meta S) []byte {
-	b = appendStr(b, path)
-	at := len(b)
-	b = append(appendStat(b, st), meta...)
-	var tmp [binary.MaxVarintLen64]byte
-	n := binary.PutUvarint(tmp[:], uint64(len(b)-at))
-	b = append(b, tmp[:n]...)
-	copy(b[at+n:], b[at:len(b)-n])
-	copy(b[at:], tmp[:n])
-	return b
+	var buf [6 * binary.MaxVarintLen64]byte
+	stat := appendStat(buf[:0], st)
+	b = binary.AppendUvarint(appendStr(b, path), uint64(len(stat)+len(meta)))
+	return append(append(b, stat...), meta...)
 }
 
 func appendStr(b []byte, s string) []byte {
@@ -154,8 +149,8 @@ type decoded struct {
 }
 
 // decode reads an index body (after the header line) with its CRC. Each
-// entry's metadata is checked and kept encoded; the entries' strings share
-// one copy of the body.
+// entry's stat and metadata are kept encoded ([lazy.decode]); the strings
+// share one copy of the body.
 func decode(body []byte) (decoded, error) {
 	var x decoded
 	if len(body) < 4 {
