@@ -63,7 +63,11 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	}
 	n := len(c.entries)
 	mc.Start(c.Paths())
-	metas := make([]FileMeta, n)
+	// Each file's metadata, nil when the file is never part of the narrowed
+	// set (empty, skipped, or failing q's structural filters); the others
+	// are kept in per-goroutine slabs, so that a file filtered out costs
+	// no allocation.
+	metas := make([]*FileMeta, n)
 	errs := make([]error, n)
 	inParallel(n, func(indexes iter.Seq[int]) {
 		var v recView
@@ -74,23 +78,35 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 		// is never written below its length (a slice handed out stays as
 		// it was, also when append moves the buffer).
 		var enc []byte
-		sr := newStatter()
+		var slab []FileMeta
+		keep := func(i int, m *FileMeta) {
+			if m.Empty || m.Skip {
+				return
+			}
+			if len(slab) == cap(slab) {
+				slab = make([]FileMeta, 0, 64)
+			}
+			slab = append(slab, *m)
+			metas[i] = &slab[len(slab)-1]
+		}
+		sr := newStatter(c.Root)
 		defer sr.close()
 		for i := range indexes {
 			e := c.entries[i]
-			name := joinRoot(c.Root, e.path)
 			var st FileStat
 			statOK := false
 			known := mc.Known(i)
 			if known {
-				st, statOK = sr.lstat(name)
+				st, statOK = sr.lstat(e.path)
 				if statOK {
 					if m, ok := mc.Lookup(i, st); ok {
-						metas[i] = decodeFor(e.path, m, q)
+						fm := decodeFor(e.path, m, q)
+						keep(i, &fm)
 						continue
 					}
 				}
 			}
+			name := joinRoot(c.Root, e.path)
 			var err error
 			var capped bool
 			if known {
@@ -109,7 +125,9 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 				crlfBuf = normalizeCRLF(crlfBuf[:0], content)
 				content = crlfBuf
 			}
-			matchOf(&metas[i], q, e.path, content, capped, &v, seen)
+			var fm FileMeta
+			matchOf(&fm, q, e.path, content, capped, &v, seen)
+			keep(i, &fm)
 			if statOK {
 				if cap(enc)-len(enc) < 4<<10 {
 					enc = make([]byte, 0, 256<<10)
@@ -217,14 +235,14 @@ func lastSlash(s string) int {
 }
 
 // evalMetas is the second half of [Corpus.Query] over metadata in corpus
-// order.
-func evalMetas(q Query, metas []FileMeta) ([]Record, error) {
+// order (nil: not part of the narrowed set).
+func evalMetas(q Query, metas []*FileMeta) ([]Record, error) {
 	qtoks, qidx, ranked := queryTerms(q.Keyword)
 	slots := make([]slot, len(metas))
 	n := 0
-	for i := range metas {
-		m, s := &metas[i], &slots[i]
-		if m.Empty || m.Skip || !m.Rec.structural(q) {
+	for i, m := range metas {
+		s := &slots[i]
+		if m == nil || m.Empty || m.Skip || !m.Rec.structural(q) {
 			continue
 		}
 		s.narrowed = true

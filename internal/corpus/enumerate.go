@@ -84,7 +84,11 @@ func enumerateWith(root string, stores []string, identify bool, dc DirCache) (_ 
 		}()
 	}
 	wg.Wait()
-	var out []entry
+	total := 0
+	for i := range walkers {
+		total += len(walkers[i].out)
+	}
+	out := make([]entry, 0, total)
 	var errs []error
 	for i := range walkers {
 		out = append(out, walkers[i].out...)
@@ -174,6 +178,7 @@ func (w *walker) walkCached(dir, printed string, store, listed bool) {
 	}
 	if subdirs, files, ok := w.dc.Listing(printed, st); ok {
 		f.Close()
+		w.out = slices.Grow(w.out, len(files))
 		for _, name := range files {
 			p := printed + name
 			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})

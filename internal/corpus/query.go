@@ -257,6 +257,7 @@ func answer(slots []slot, n, nq int, ranked bool, q Query) ([]Record, error) {
 	if ranked {
 		out = rank(slots, nq, n, q.RelRatio)
 	} else {
+		out = make([]Record, 0, n)
 		for i := range slots {
 			if slots[i].narrowed {
 				out = append(out, *slots[i].rec)

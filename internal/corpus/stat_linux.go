@@ -12,27 +12,26 @@ import (
 
 const haveStat = true
 
-// statter stats files with fstatat relative to their directory, keeping
-// the last directory open: a run of files in one directory costs one
-// open of it and one short lookup each, not a walk of the whole path.
+// statter stats the files below root with fstatat relative to their
+// directory, keeping the last directory open: a run of files in one
+// directory costs one open of it and one short lookup each, not a walk of
+// the whole path.
 type statter struct {
-	dir string
-	fd  int
+	root string
+	dir  string // the open directory, as a root-relative prefix ending in "/"
+	fd   int
 }
 
-func newStatter() *statter { return &statter{fd: -1} }
+func newStatter(root string) *statter { return &statter{root: root, fd: -1} }
 
-// lstat is the [FileStat] of name, not following a final symlink; ok is
-// false when it cannot be had or name is not a regular file.
-func (s *statter) lstat(name string) (FileStat, bool) {
-	i := strings.LastIndexByte(name, '/')
-	if i < 0 {
-		return FileStat{}, false
-	}
-	dir, base := name[:i+1], name[i+1:]
+// lstat is the [FileStat] of the root-relative rel, not following a final
+// symlink; ok is false when it cannot be had or rel is not a regular file.
+func (s *statter) lstat(rel string) (FileStat, bool) {
+	i := strings.LastIndexByte(rel, '/')
+	dir, base := rel[:i+1], rel[i+1:]
 	if dir != s.dir || s.fd < 0 {
 		s.close()
-		fd, err := openDir(dir)
+		fd, err := openDir(joinRoot(s.root, dir))
 		if err != nil {
 			return FileStat{}, false
 		}

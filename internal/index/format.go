@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"sort"
 	"sync"
+	"unsafe"
 
 	"github.com/procedures-go/procedures/internal/corpus"
 )
@@ -150,7 +151,7 @@ type decoded struct {
 
 // decode reads an index body (after the header line) with its CRC. Each
 // entry's stat and metadata are kept encoded ([lazy.decode]); the strings
-// share one copy of the body.
+// share body's bytes, which the caller must never write again.
 func decode(body []byte) (decoded, error) {
 	var x decoded
 	if len(body) < 4 {
@@ -160,7 +161,9 @@ func decode(body []byte) (decoded, error) {
 	if crc32.Checksum(data, crcTable()) != sum {
 		return x, errCorrupt
 	}
-	d := corpus.NewDecoder(string(data))
+	// The strings share body's bytes, which the caller hands over: body
+	// is never written again (its one copy is the index's).
+	d := corpus.NewDecoder(unsafe.String(unsafe.SliceData(data), len(data)))
 	x.root = d.Str()
 	x.stores = d.Strs()
 	n := d.Uvarint()

@@ -310,9 +310,13 @@ func query(c *corpus.Corpus, ix *index.Index, o *options, limit int, ratioEnv st
 	if err != nil {
 		return nil, err
 	}
-	var b []byte
+	size := 0
 	for _, r := range res {
-		b = append(b, r.Path+" — "+r.Gloss+"\n"...)
+		size += len(r.Path) + len(" — ") + len(r.Gloss) + 1
+	}
+	b := make([]byte, 0, size)
+	for _, r := range res {
+		b = append(append(append(append(b, r.Path...), " — "...), r.Gloss...), '\n')
 	}
 	if !o.full || len(res) == 0 {
 		return b, nil
