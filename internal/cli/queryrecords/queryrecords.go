@@ -20,6 +20,7 @@ import (
 	"errors"
 	"io"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/procedures-go/procedures/internal/cli"
@@ -33,7 +34,27 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 	}
 	// A closed stdout (| head) must end the run quietly, not kill it.
 	signal.Ignore(syscall.SIGPIPE)
+	if pct, ok := gcPercent(env); ok {
+		defer debug.SetGCPercent(debug.SetGCPercent(pct))
+	}
 	return run(args, stdout, stderr, env)
+}
+
+// queryGCPercent is the collector's target for a query: most of what a
+// query allocates (the store walk, the loaded index, the files it reads)
+// is garbage only at the end of a run that lasts a fraction of a second,
+// so collecting at 4x the live heap instead of 1x saves most collections
+// (about a tenth of a warm query's time at 20,000 records) for a few MiB
+// more at peak.
+const queryGCPercent = 400
+
+// gcPercent is the collector target Main sets for its run, unless GOGC
+// names one (the runtime has then applied it).
+func gcPercent(env cli.Env) (int, bool) {
+	if _, set := env("GOGC"); set {
+		return 0, false
+	}
+	return queryGCPercent, true
 }
 
 // run is the whole command; it returns the exit status.

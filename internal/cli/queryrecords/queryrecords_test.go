@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/procedures-go/procedures/internal/cli"
 )
 
 func tree(t *testing.T, files map[string]string) string {
@@ -182,5 +185,24 @@ func TestParseRatio(t *testing.T) {
 		if got := parseRatio(in); got != want {
 			t.Errorf("parseRatio(%q) = %v, want %v", in, got, want)
 		}
+	}
+}
+
+// TestGCPercent pins the collector target: Main sets its own unless GOGC
+// is set, and restores the process's afterwards (the scenarios run many
+// commands in one process).
+func TestGCPercent(t *testing.T) {
+	if pct, ok := gcPercent(cli.MapEnv(nil)); !ok || pct != queryGCPercent {
+		t.Errorf("GOGC unset: gcPercent = %d, %v; want %d, true", pct, ok, queryGCPercent)
+	}
+	if _, ok := gcPercent(cli.MapEnv(map[string]string{"GOGC": "100"})); ok {
+		t.Error("GOGC set: gcPercent overrides it")
+	}
+	before := debug.SetGCPercent(123)
+	defer debug.SetGCPercent(before)
+	var out, errb bytes.Buffer
+	Main([]string{"--list-stores"}, nil, &out, &errb, cli.MapEnv(map[string]string{"QUERY_RECORDS_ROOT": t.TempDir()}))
+	if got := debug.SetGCPercent(123); got != 123 {
+		t.Errorf("after Main the collector target is %d, want the process's 123 back", got)
 	}
 }
