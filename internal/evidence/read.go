@@ -126,14 +126,20 @@ func skippedType(t []byte) bool {
 	return true
 }
 
-// knownTypes are the row types Claude Code writes that the sweep knows
-// and passes over; any other type is counted in Skipped.UnknownTypes.
-var knownTypes = map[string]bool{
-	"assistant": true, "user": true, "system": true, "attachment": true,
-	"summary": true, "queue-operation": true, "api-request-blob": true,
-	"api-request": true, "api-request-shape": true, "tools-used": true,
-	"last-prompt": true, "cost-state": true, "mode": true, "atis-latch": true,
-	"file-history-snapshot": true, "custom-title": true, "progress": true,
+// knownType reports the row types Claude Code writes that the sweep knows
+// and passes over; any other type is counted in Skipped.UnknownTypes. (A
+// switch, not a map: a map literal is built at start-up, which every
+// command pays.)
+func knownType(t string) bool {
+	switch t {
+	case "assistant", "user", "system", "attachment",
+		"summary", "queue-operation", "api-request-blob",
+		"api-request", "api-request-shape", "tools-used",
+		"last-prompt", "cost-state", "mode", "atis-latch",
+		"file-history-snapshot", "custom-title", "progress":
+		return true
+	}
+	return false
 }
 
 // leadType returns the row type when the line starts with its "type" key,

@@ -134,7 +134,7 @@ type Skipped struct {
 }
 
 func (s *Skipped) unknown(t []byte) {
-	if knownTypes[string(t)] {
+	if knownType(string(t)) {
 		return
 	}
 	if s.UnknownTypes == nil {

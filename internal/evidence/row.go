@@ -73,7 +73,7 @@ func decodeRow(line []byte, sk *Skipped) (*row, bool) {
 		sk.InvalidJSON++
 		return nil, false
 	}
-	if !knownTypes[r.Type] {
+	if !knownType(r.Type) {
 		sk.unknown([]byte(r.Type))
 	}
 	return &r, true

@@ -77,12 +77,24 @@ func wordText(w *syntax.Word) string {
 	return b.String()
 }
 
-// wrappers run their operands as a command.
-var wrappers = map[string]bool{"env": true, "command": true, "exec": true, "nice": true, "nohup": true, "time": true}
+// wrapper reports the programs that run their operands as a command.
+func wrapper(name string) bool {
+	switch name {
+	case "env", "command", "exec", "nice", "nohup", "time":
+		return true
+	}
+	return false
+}
 
-// storeSearch are the programs that count as retrieval around
+// storeSearch reports the programs that count as retrieval around
 // query-records when they touch a record store.
-var storeSearch = map[string]bool{"find": true, "ls": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "cat": true, "awk": true, "head": true, "tail": true, "sed": true}
+func storeSearch(name string) bool {
+	switch name {
+	case "find", "ls", "grep", "egrep", "fgrep", "rg", "cat", "awk", "head", "tail", "sed":
+		return true
+	}
+	return false
+}
 
 func (c *call) argv(args []string, depth int) {
 	for range 8 { // unwrap at most a few wrappers
@@ -91,7 +103,7 @@ func (c *call) argv(args []string, depth int) {
 		}
 		name := path.Base(args[0])
 		switch {
-		case wrappers[name]:
+		case wrapper(name):
 			args = args[1:]
 			for len(args) > 0 && (strings.HasPrefix(args[0], "-") || strings.Contains(args[0], "=")) {
 				args = args[1:]
@@ -137,7 +149,7 @@ func (c *call) argv(args []string, depth int) {
 		}
 	case name == "session-digest-read":
 		c.digestRead = true
-	case storeSearch[name]:
+	case storeSearch(name):
 		for _, a := range rest {
 			if storePath(a) {
 				c.other = true

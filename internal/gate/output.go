@@ -1,6 +1,10 @@
 package gate
 
-import "github.com/procedures-go/procedures/internal/jqtext"
+import (
+	"sync"
+
+	"github.com/procedures-go/procedures/internal/jqtext"
+)
 
 // DenyReason is the how-do-i gate's deny message.
 const DenyReason = "HOW-DO-I-GATE: this turn has not run Skill(procedures:how-do-i). Run it before acting, then retry. Gating is PER TURN by design — one user prompt is one turn, and a lookup from an earlier turn says nothing about what this turn is about to do, so a run earlier in the session does not carry over. The pass is bounded — a typical goal finishes in 3-4 Bash calls in a forked session, not a research project. File reads and read-only shell inspection stay available — look first, then ask, then act (CLAUDE.md invariant; enforced by hooks/how-do-i-gate.sh)."
@@ -8,13 +12,14 @@ const DenyReason = "HOW-DO-I-GATE: this turn has not run Skill(procedures:how-do
 // BlockReason is the am-i-done gate's block message.
 const BlockReason = "AM-I-DONE: this turn used tools, and the work has not been reviewed. Run Skill(procedures:am-i-done) with a report of what you did and the evidence for it — each claim paired with the command you ran and its actual output. A reviewer will read it once and return follow-ups. Asked once per turn; the next Stop releases either way."
 
-// The gates' decisions are constant: built once, at start-up, not per call.
-// Callers write them and never modify them.
+// The gates' decisions are constant: each is built once, on first use
+// (not at start-up, which every command pays). Callers write them and
+// never modify them.
 var (
 	// DenyLine is the how-do-i gate's deny line, Deny(DenyReason).
-	DenyLine = Deny(DenyReason)
+	DenyLine = sync.OnceValue(func() []byte { return Deny(DenyReason) })
 	// BlockLine is the am-i-done gate's block line, Block(BlockReason).
-	BlockLine = Block(BlockReason)
+	BlockLine = sync.OnceValue(func() []byte { return Block(BlockReason) })
 )
 
 // Deny returns the PreToolUse deny line (compact JSON, keys in the order

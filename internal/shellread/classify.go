@@ -38,6 +38,7 @@ func ReadOnly(cmd string) bool {
 	if len(cmd) > MaxCommand || strings.IndexByte(cmd, 0) >= 0 || openers(cmd) > MaxOpeners {
 		return false
 	}
+	loadTables()
 	return readOnlyIn(&bashParsers, cmd) && readOnlyIn(&zshParsers, cmd)
 }
 

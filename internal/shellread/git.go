@@ -2,7 +2,7 @@ package shellread
 
 import "strings"
 
-var gitReaders = set("status log show diff blame describe shortlog rev-parse rev-list ls-files ls-tree cat-file show-ref whatchanged grep")
+var gitReaders map[string]bool // made by loadTables
 
 // gitDangerLong are long options that hand execution to another program or
 // write a file, wherever they appear.
@@ -15,10 +15,8 @@ var gitListWriters = []string{"delete", "move", "copy", "set-upstream", "set-ups
 	"remove-section", "edit", "track", "no-track", "create-reflog"}
 
 var (
-	gitGlobalFlags = set(`--no-pager -P --paginate -p --bare --no-replace-objects --literal-pathspecs
-		--glob-pathspecs --noglob-pathspecs --icase-pathspecs --no-optional-locks --no-lazy-fetch
-		--no-advice`)
-	gitGlobalValued = set(`-C --git-dir --work-tree --namespace`)
+	gitGlobalFlags  map[string]bool // made by loadTables
+	gitGlobalValued map[string]bool // made by loadTables
 )
 
 // gitOK judges git: global options first (-C <dir>, --git-dir/--work-tree/

@@ -3,41 +3,73 @@ package shellread
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // A rule judges the arguments of one listed command.
 type rule func(args []word) bool
 
 // rules maps every listed command name to its rule. A name not here is
-// never read-only.
-var rules = map[string]rule{}
+// never read-only. It and the other tables are made on first use
+// (loadTables, from ReadOnly), not at start-up: every command links this
+// package, and only the gates' Bash calls need them.
+var rules map[string]rule
 
-func init() {
-	for _, name := range strings.Fields(`cat head tail nl wc cut tr rev column comm diff cmp
-		basename dirname realpath readlink echo printf pwd cd whoami uname id stat du df free
-		uptime ps pgrep pstree jq grep egrep fgrep ls seq md5sum sha256sum which hexdump
-		strings lsof getent type true`) {
-		rules[name] = always
-	}
-	rules["sed"] = sedOK
-	rules["sort"] = options("o", "output", "compress-program")
-	rules["yq"] = options("is", "in-place", "inplace", "split-exp")
-	rules["date"] = options("s", "set")
-	rules["rg"] = rgOK
-	rules["file"] = options("C", "compile")
-	rules["ss"] = options("KD", "kill", "diag")
-	rules["hostname"] = hostnameOK
-	rules["uniq"] = fewOperands
-	rules["xxd"] = fewOperands
-	rules["find"] = findOK
-	rules["tmux"] = tmuxOK
-	rules["docker"] = dockerOK
-	rules["systemctl"] = systemctlOK
-	rules["git"] = gitOK
-	rules["printf"] = printfOK
-	rules["test"] = testOK
-	rules["tree"] = treeOK
-	rules["journalctl"] = journalctlOK
+var loadOnce sync.Once
+
+// loadTables makes the classifier's tables, once.
+func loadTables() {
+	loadOnce.Do(func() {
+		rules = map[string]rule{}
+		for _, name := range strings.Fields(`cat head tail nl wc cut tr rev column comm diff cmp
+			basename dirname realpath readlink echo printf pwd cd whoami uname id stat du df free
+			uptime ps pgrep pstree jq grep egrep fgrep ls seq md5sum sha256sum which hexdump
+			strings lsof getent type true`) {
+			rules[name] = always
+		}
+		rules["sed"] = sedOK
+		rules["sort"] = options("o", "output", "compress-program")
+		rules["yq"] = options("is", "in-place", "inplace", "split-exp")
+		rules["date"] = options("s", "set")
+		rules["rg"] = rgOK
+		rules["file"] = options("C", "compile")
+		rules["ss"] = options("KD", "kill", "diag")
+		rules["hostname"] = hostnameOK
+		rules["uniq"] = fewOperands
+		rules["xxd"] = fewOperands
+		rules["find"] = findOK
+		rules["tmux"] = tmuxOK
+		rules["docker"] = dockerOK
+		rules["systemctl"] = systemctlOK
+		rules["git"] = gitOK
+		rules["printf"] = printfOK
+		rules["test"] = testOK
+		rules["tree"] = treeOK
+		rules["journalctl"] = journalctlOK
+		gitReaders = set("status log show diff blame describe shortlog rev-parse rev-list ls-files ls-tree cat-file show-ref whatchanged grep")
+		gitGlobalFlags = set(`--no-pager -P --paginate -p --bare --no-replace-objects --literal-pathspecs
+		--glob-pathspecs --noglob-pathspecs --icase-pathspecs --no-optional-locks --no-lazy-fetch
+		--no-advice`)
+		gitGlobalValued = set(`-C --git-dir --work-tree --namespace`)
+		tmuxReaders = set("capture-pane list-sessions list-panes list-windows list-clients list-buffers ls display-message show-options show-environment has-session")
+		dockerReaders = set("ps logs inspect images stats top version info port diff")
+		dockerGlobalFlags = set("-D --debug --tls --tlsverify")
+		dockerGlobalValued = set("-c --context -H --host -l --log-level --config")
+		systemctlReaders = set("status show cat list-units list-timers list-unit-files is-active is-enabled is-failed")
+		systemctlGrammar = newGrammar(`--user --system --no-pager -a --all -l --full --plain --no-legend
+	-q --quiet -r --recursive --failed --value --show-types --with-dependencies`,
+			`-p --property -P -t --type --state -n --lines -o --output`)
+		treeGrammar = newGrammar(`-a -d -l -f -x -i -s -h -u -g -D -F -q -N -Q -p -C -n -r -t -c -U -v -A -S -J -X
+	--noreport --dirsfirst --du --prune --gitignore --inodes --device --si --matchdirs --ignore-case
+	--filesfirst --nolinks --version --help --metafirst`, `-L -P -I --charset --filelimit --timefmt --sort`)
+		journalctlGrammar = newGrammar(`-f --follow -e --pager-end -r --reverse -k --dmesg -x --catalog
+	-q --quiet --no-pager -a --all --no-hostname -l --full --utc --user --system -b --list-boots
+	--no-full --merge -m --disk-usage --header --show-cursor`,
+			`-u --unit --user-unit -n --lines -o --output -S --since -U --until -p --priority -g --grep
+	-t --identifier --output-fields --boot -D --directory --facility -T --exclude-identifier
+	--cursor --after-cursor -I -M --machine`)
+		sedLongFlags = set("quiet silent regexp-extended separate unbuffered null-data zero-terminated posix sandbox debug")
+	})
 }
 
 // printfOK refuses -v (it assigns, evaluating an array subscript) and a
@@ -184,7 +216,7 @@ func findOK(args []word) bool {
 	return true
 }
 
-var tmuxReaders = set("capture-pane list-sessions list-panes list-windows list-clients list-buffers ls display-message show-options show-environment has-session")
+var tmuxReaders map[string]bool // made by loadTables
 
 // tmuxOK: after the global options (-L/-S socket, -T features; -c runs a
 // shell command and -f loads a config that can, so both are refused) the
@@ -235,11 +267,11 @@ scan:
 	return n <= 1
 }
 
-var dockerReaders = set("ps logs inspect images stats top version info port diff")
+var dockerReaders map[string]bool // made by loadTables
 
 var (
-	dockerGlobalFlags  = set("-D --debug --tls --tlsverify")
-	dockerGlobalValued = set("-c --context -H --host -l --log-level --config")
+	dockerGlobalFlags  map[string]bool // made by loadTables
+	dockerGlobalValued map[string]bool // made by loadTables
 )
 
 // dockerOK: the global options listed (each valued one skipping its value),
@@ -277,11 +309,9 @@ func subcommand(args []word, flags, valued map[string]bool) (int, bool) {
 	return 0, false
 }
 
-var systemctlReaders = set("status show cat list-units list-timers list-unit-files is-active is-enabled is-failed")
+var systemctlReaders map[string]bool // made by loadTables
 
-var systemctlGrammar = newGrammar(`--user --system --no-pager -a --all -l --full --plain --no-legend
-	-q --quiet -r --recursive --failed --value --show-types --with-dependencies`,
-	`-p --property -P -t --type --state -n --lines -o --output`)
+var systemctlGrammar grammar // made by loadTables
 
 // systemctlOK: the listed options anywhere (--root, -H and -M are not
 // listed), and the first operand a listed reader.
@@ -363,9 +393,7 @@ func (g grammar) parse(args []word) ([]word, bool) {
 	return operands, true
 }
 
-var treeGrammar = newGrammar(`-a -d -l -f -x -i -s -h -u -g -D -F -q -N -Q -p -C -n -r -t -c -U -v -A -S -J -X
-	--noreport --dirsfirst --du --prune --gitignore --inodes --device --si --matchdirs --ignore-case
-	--filesfirst --nolinks --version --help --metafirst`, `-L -P -I --charset --filelimit --timefmt --sort`)
+var treeGrammar grammar // made by loadTables
 
 // treeOK: the listed options only (-o writes a file, -R with -H writes an
 // index into every directory, --fromfile reads a listing).
@@ -374,12 +402,7 @@ func treeOK(args []word) bool {
 	return ok
 }
 
-var journalctlGrammar = newGrammar(`-f --follow -e --pager-end -r --reverse -k --dmesg -x --catalog
-	-q --quiet --no-pager -a --all --no-hostname -l --full --utc --user --system -b --list-boots
-	--no-full --merge -m --disk-usage --header --show-cursor`,
-	`-u --unit --user-unit -n --lines -o --output -S --since -U --until -p --priority -g --grep
-	-t --identifier --output-fields --boot -D --directory --facility -T --exclude-identifier
-	--cursor --after-cursor -I -M --machine`)
+var journalctlGrammar grammar // made by loadTables
 
 // journalctlOK: the listed options only (--cursor-file writes the cursor;
 // --vacuum-*, --rotate, --flush and the like change the journal).

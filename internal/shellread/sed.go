@@ -6,7 +6,7 @@ import "strings"
 // that cannot be judged, so both are refused; every script (the -e values,
 // else the first operand) must be free of the w/W/e commands and of the w
 // and e flags of s.
-var sedLongFlags = set("quiet silent regexp-extended separate unbuffered null-data zero-terminated posix sandbox debug")
+var sedLongFlags map[string]bool // made by loadTables
 
 func sedOK(args []word) bool {
 	var scripts []word

@@ -91,5 +91,5 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 		gate.FailOpen(env, gate.LabelAmIDone, failopen.WhyStoreUnwritable, sid, now)
 		return nil
 	}
-	return gate.BlockLine
+	return gate.BlockLine()
 }

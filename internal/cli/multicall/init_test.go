@@ -25,16 +25,10 @@ func TestMain(m *testing.M) {
 // package initialisation. Every command links every package here, so each
 // package's init runs at every hook call, whatever the command: a table or
 // a regular expression only some commands use is made on first use
-// (sync.OnceValue), not at init. Allocation is the measure because it is
+// (sync.OnceValue), not at init; so are the Bash classifier's tables, which
+// only the gates' Bash calls need. Allocation is the measure because it is
 // deterministic: inittrace's clock figures are not, on a shared machine.
 const initBudget = 4 << 10
-
-// overBudget names the packages whose init is known to cost more, with the
-// most each may allocate: the Bash classifier's tables (which how-do-i-gate
-// needs at every call).
-var overBudget = map[string]int{
-	"internal/shellread": 32 << 10,
-}
 
 // TestInitAllocations runs the binary with GODEBUG=inittrace=1 and holds
 // each of this module's packages to its init allocation budget.
@@ -68,12 +62,8 @@ func TestInitAllocations(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", sc.Text(), err)
 		}
-		budget, ok := overBudget[pkg]
-		if !ok {
-			budget = initBudget
-		}
-		if n > budget {
-			t.Errorf("package %s allocates %d bytes in its init (budget %d): make what only some commands use on first use", pkg, n, budget)
+		if n > initBudget {
+			t.Errorf("package %s allocates %d bytes in its init (budget %d): make what only some commands use on first use", pkg, n, initBudget)
 		}
 	}
 	if seen == 0 {
