@@ -2,10 +2,28 @@
 # procedures launcher: runs the procedures binary built for this platform,
 # from the directory this script is in (bin/<os>-<arch>/procedures[.exe]).
 # Usage: sh <plugin>/bin/procedures <command> [args...]
+#    or, sourced in the caller's own shell (hooks.json: one sh less per call),
+#        set -- <plugin>/bin/procedures <command> [args...]; . "$1"
 # The binary is told this directory in PROCEDURES_BIN_DIR, so the gates find
 # the skills at <this directory>/../skills/<skill>/SKILL.md.
-case $0 in
-*/*) dir=${0%/*} ;;
+# self is this script's path: $0 when run (this file is named procedures),
+# else $1, which the sourcing line sets (zsh, sourcing, sets $0 to it too).
+# Sourced, the script runs in the caller's shell: nothing below uses $0, and
+# it always ends in exec or exit.
+if [ "${1-}" = "$0" ]; then
+	self=$1
+	shift
+else
+	case ${0##*/} in
+	procedures) self=$0 ;;
+	*)
+		self=${1-}
+		[ "$#" -eq 0 ] || shift
+		;;
+	esac
+fi
+case $self in
+*/*) dir=${self%/*} ;;
 *) dir=. ;;
 esac
 case $dir in
@@ -61,6 +79,9 @@ case $cmd in
 -*) ;;
 *) cmd=${cmd%.exe} ;;
 esac
+if [ -z "$self" ]; then
+	fail "no binary: sourced without this script's path in \$1 (set -- <plugin>/bin/procedures <command>; . \"\$1\")"
+fi
 if [ -z "$os" ] || [ -z "$arch" ] || [ ! -f "$bin" ]; then
 	fail "no binary for this platform ($sys $mach); this bundle supports @@PLATFORMS@@"
 fi

@@ -65,9 +65,69 @@ func launcherProcTree(t *testing.T, proc, sysMach string, platforms ...Platform)
 	return root, env
 }
 
+// A launcherMode is one way a shell starts the launcher: run as a script
+// (sh <launcher> args, the documented usage) or sourced as hooks.json does
+// (sh -c 'set -- <launcher> args; . "$1"'). argv is the command line.
+type launcherMode struct {
+	name string
+	argv func(launcher string, args []string) []string
+}
+
+// launcherShells are the shells the launcher is tried with: sh, dash,
+// bash, bash in POSIX mode and zsh, those on this PATH (sh always).
+func launcherShells(t *testing.T) [][]string {
+	t.Helper()
+	var shells [][]string
+	for _, sh := range [][]string{{"sh"}, {"dash"}, {"bash"}, {"bash", "--posix"}, {"zsh"}} {
+		if _, err := exec.LookPath(sh[0]); err == nil {
+			shells = append(shells, sh)
+		} else if sh[0] == "sh" {
+			t.Fatal("no sh on PATH")
+		}
+	}
+	return shells
+}
+
+// sourceLine is HookCommand's form for a launcher at path and args, each
+// word single-quoted.
+func sourceLine(launcher string, args []string) string {
+	words := []string{"set", "--", shQuote(launcher)}
+	for _, a := range args {
+		words = append(words, shQuote(a))
+	}
+	return strings.Join(words, " ") + `; . "$1"`
+}
+
+func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// launcherModes are both ways, run and sourced, under each launcher shell.
+func launcherModes(t *testing.T) []launcherMode {
+	t.Helper()
+	var modes []launcherMode
+	for _, sh := range launcherShells(t) {
+		name := strings.Join(sh, "") // a word: a subtest's name, in its TempDir
+		modes = append(modes,
+			launcherMode{name + "-run", func(launcher string, args []string) []string {
+				return append(append(append([]string(nil), sh...), launcher), args...)
+			}},
+			launcherMode{name + "-sourced", func(launcher string, args []string) []string {
+				return append(append([]string(nil), sh...), "-c", sourceLine(launcher, args))
+			}})
+	}
+	return modes
+}
+
+// runLauncher runs the launcher of the tree at root as sh <launcher> args.
 func runLauncher(t *testing.T, root string, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command("sh", append([]string{filepath.Join(root, "bin", "procedures")}, args...)...)
+	return runLauncherAs(t, launcherModes(t)[0], root, env, stdin, args...)
+}
+
+// runLauncherAs runs the launcher of the tree at root the way m says.
+func runLauncherAs(t *testing.T, m launcherMode, root string, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	argv := m.argv(filepath.Join(root, "bin", "procedures"), args)
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = env
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
@@ -94,13 +154,15 @@ func TestLauncherRunsThePlatformBinary(t *testing.T) {
 		{"CYGWIN_NT-10.0 x86_64", Platform{"windows", "amd64"}},
 	} {
 		root, env := launcherTree(t, tc.sysMach, Platforms...)
-		out, errOut, code := runLauncher(t, root, env, "payload", "query-records", "a b", "")
-		want := "dir=" + filepath.Join(root, "bin") + " self=" + tc.want.Exe() + "\narg=query-records\narg=a b\narg=\npayload"
-		if out != want || code != 7 || errOut != "" {
-			t.Errorf("%s: got %q (stderr %q), exit %d; want %q, exit 7", tc.sysMach, out, errOut, code, want)
-		}
-		if tc.want.OS == "windows" && !strings.HasSuffix(out[:strings.Index(out, "\n")], ".exe") {
-			t.Errorf("%s: did not run the .exe", tc.sysMach)
+		for _, m := range launcherModes(t) {
+			out, errOut, code := runLauncherAs(t, m, root, env, "payload", "query-records", "a b", "")
+			want := "dir=" + filepath.Join(root, "bin") + " self=" + tc.want.Exe() + "\narg=query-records\narg=a b\narg=\npayload"
+			if out != want || code != 7 || errOut != "" {
+				t.Errorf("%s, %s: got %q (stderr %q), exit %d; want %q, exit 7", tc.sysMach, m.name, out, errOut, code, want)
+			}
+			if tc.want.OS == "windows" && !strings.HasSuffix(out[:strings.Index(out, "\n")], ".exe") {
+				t.Errorf("%s, %s: did not run the .exe", tc.sysMach, m.name)
+			}
 		}
 	}
 }
@@ -123,10 +185,12 @@ func TestLauncherUnknownPlatform(t *testing.T) {
 		{"FreeBSD amd64", "", 2},
 	} {
 		root, env := launcherTree(t, tc.sysMach, Platform{"linux", "amd64"})
-		out, errOut, code := runLauncher(t, root, env, "", tc.cmd)
-		want := "procedures: no binary for this platform (" + tc.sysMach + "); this bundle supports linux-amd64\n"
-		if out != "" || errOut != want || code != tc.code {
-			t.Errorf("%s %s: stdout %q stderr %q exit %d; want stderr %q exit %d", tc.sysMach, tc.cmd, out, errOut, code, want, tc.code)
+		for _, m := range launcherModes(t) {
+			out, errOut, code := runLauncherAs(t, m, root, env, "", tc.cmd)
+			want := "procedures: no binary for this platform (" + tc.sysMach + "); this bundle supports linux-amd64\n"
+			if out != "" || errOut != want || code != tc.code {
+				t.Errorf("%s %s, %s: stdout %q stderr %q exit %d; want stderr %q exit %d", tc.sysMach, tc.cmd, m.name, out, errOut, code, want, tc.code)
+			}
 		}
 	}
 }
@@ -137,8 +201,11 @@ func TestLauncherRestoresExecBit(t *testing.T) {
 	bin := filepath.Join(root, "bin", "linux-amd64", "procedures")
 	os.Chmod(bin, 0o644)
 	os.Chmod(filepath.Join(root, "bin", "procedures"), 0o644)
-	if _, _, code := runLauncher(t, root, env, "", "x"); code != 7 {
-		t.Fatalf("exit %d, want the binary's 7", code)
+	for _, m := range launcherModes(t) {
+		os.Chmod(bin, 0o644)
+		if _, _, code := runLauncherAs(t, m, root, env, "", "x"); code != 7 {
+			t.Errorf("%s: exit %d, want the binary's 7", m.name, code)
+		}
 	}
 }
 
@@ -186,9 +253,9 @@ func TestLauncherPrivateCopy(t *testing.T) {
 // nobodyTree is launcherTree for a bundle root owns, without exec bits, run
 // by nobody (who may not restore them), with a stand-in that prints the path
 // it was run as. It returns the tree, a TMPDIR nobody owns, and run, which
-// runs the launcher as nobody with env (PATH is added) and returns stdout
-// and the exit status.
-func nobodyTree(t *testing.T) (root, tmp string, run func(env ...string) (string, int)) {
+// runs the launcher as nobody the way m says with env (PATH is added) and
+// returns stdout and the exit status.
+func nobodyTree(t *testing.T, m launcherMode) (root, tmp string, run func(env ...string) (string, int)) {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to make a bundle another user owns (CI runs as root)")
@@ -219,7 +286,8 @@ func nobodyTree(t *testing.T) (root, tmp string, run func(env ...string) (string
 	}
 	run = func(env ...string) (string, int) {
 		t.Helper()
-		cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "sh", filepath.Join(root, "bin", "procedures"), "x")
+		argv := append([]string{"--reuid=65534", "--regid=65534", "--clear-groups"}, m.argv(filepath.Join(root, "bin", "procedures"), []string{"x"})...)
+		cmd := exec.Command(setpriv, argv...)
 		cmd.Env = append([]string{path, "TMPDIR=" + tmp}, env...)
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
@@ -255,39 +323,47 @@ func entries(t *testing.T, dir string) []string {
 // made in a private mktemp -d directory (never /.cache) and removed when
 // the command ends, so no copy is left behind per call.
 func TestLauncherNoHomeUsesTemporaryCopy(t *testing.T) {
-	_, tmp, run := nobodyTree(t)
-	for _, env := range [][]string{nil, {"HOME="}, {"HOME=relative", "XDG_CACHE_HOME=also-relative"}} {
-		out, code := run(env...)
-		if code != 7 || !strings.HasPrefix(out, "ran="+tmp+"/procedures.") {
-			t.Errorf("%q: exit %d, stdout %q; want the binary's 7 from a copy under %s", env, code, out, tmp)
-		}
-		if left := entries(t, tmp); len(left) != 0 {
-			t.Errorf("%q: copies left in TMPDIR: %q", env, left)
-		}
-	}
-	if _, err := os.Stat("/.cache/procedures"); err == nil {
-		t.Errorf("/.cache/procedures exists")
+	for _, m := range launcherModes(t) {
+		t.Run(m.name, func(t *testing.T) {
+			_, tmp, run := nobodyTree(t, m)
+			for _, env := range [][]string{nil, {"HOME="}, {"HOME=relative", "XDG_CACHE_HOME=also-relative"}} {
+				out, code := run(env...)
+				if code != 7 || !strings.HasPrefix(out, "ran="+tmp+"/procedures.") {
+					t.Errorf("%q: exit %d, stdout %q; want the binary's 7 from a copy under %s", env, code, out, tmp)
+				}
+				if left := entries(t, tmp); len(left) != 0 {
+					t.Errorf("%q: copies left in TMPDIR: %q", env, left)
+				}
+			}
+			if _, err := os.Stat("/.cache/procedures"); err == nil {
+				t.Errorf("/.cache/procedures exists")
+			}
+		})
 	}
 }
 
 // The user's own cache keeps one copy and reuses it.
 func TestLauncherReusesCachedCopy(t *testing.T) {
-	root, tmp, run := nobodyTree(t)
-	home := filepath.Join(root, "home")
-	os.Mkdir(home, 0o755)
-	os.Chown(home, 65534, 65534)
-	copy := filepath.Join(home, ".cache", "procedures", "linux-amd64", "procedures")
-	for i := 0; i < 2; i++ {
-		out, code := run("HOME=" + home)
-		if code != 7 || out != "ran="+copy+"\n" {
-			t.Fatalf("run %d: exit %d, stdout %q; want 7 from %s", i, code, out, copy)
-		}
-	}
-	if left := entries(t, tmp); len(left) != 0 {
-		t.Errorf("copies left in TMPDIR: %q", left)
-	}
-	if left := entries(t, filepath.Dir(copy)); len(left) != 1 {
-		t.Errorf("cache holds %q, want the one copy", left)
+	for _, m := range launcherModes(t) {
+		t.Run(m.name, func(t *testing.T) {
+			root, tmp, run := nobodyTree(t, m)
+			home := filepath.Join(root, "home")
+			os.Mkdir(home, 0o755)
+			os.Chown(home, 65534, 65534)
+			copy := filepath.Join(home, ".cache", "procedures", "linux-amd64", "procedures")
+			for i := 0; i < 2; i++ {
+				out, code := run("HOME=" + home)
+				if code != 7 || out != "ran="+copy+"\n" {
+					t.Fatalf("run %d: exit %d, stdout %q; want 7 from %s", i, code, out, copy)
+				}
+			}
+			if left := entries(t, tmp); len(left) != 0 {
+				t.Errorf("copies left in TMPDIR: %q", left)
+			}
+			if left := entries(t, filepath.Dir(copy)); len(left) != 1 {
+				t.Errorf("cache holds %q, want the one copy", left)
+			}
+		})
 	}
 }
 
@@ -296,46 +372,50 @@ func TestLauncherReusesCachedCopy(t *testing.T) {
 // check. The launcher falls back to a private temporary copy; in a cache
 // directory the user owns it replaces the untrusted copy with its own.
 func TestLauncherDistrustsSharedCache(t *testing.T) {
-	root, tmp, run := nobodyTree(t)
-	bin := filepath.Join(root, "bin", "linux-amd64", "procedures")
-	data, _ := os.ReadFile(bin)
-	for _, tc := range []struct {
-		name              string
-		dirOwner, dirMode int
-		fileOwner         int
-		fileMode          os.FileMode
-		replaced          bool
-	}{
-		{"another user's cache", 0, 0o777, 0, 0o777, false},
-		{"another user's copy in the user's cache", 65534, 0o755, 0, 0o755, true},
-		{"a group-writable copy", 65534, 0o755, 65534, 0o775, true},
-		{"an other-writable cache directory", 65534, 0o757, 65534, 0o700, false},
-	} {
-		shared := filepath.Join(root, "shared-"+strings.ReplaceAll(tc.name, " ", "-"))
-		d := filepath.Join(shared, "procedures", "linux-amd64")
-		if err := os.MkdirAll(d, 0o777); err != nil {
-			t.Fatal(err)
-		}
-		os.Chmod(shared, 0o777)
-		for _, dd := range []string{filepath.Dir(d), d} {
-			os.Chown(dd, tc.dirOwner, tc.dirOwner)
-			os.Chmod(dd, os.FileMode(tc.dirMode))
-		}
-		planted := filepath.Join(d, "procedures")
-		os.WriteFile(planted, data, tc.fileMode)
-		os.Chmod(planted, tc.fileMode)
-		os.Chown(planted, tc.fileOwner, tc.fileOwner)
-		out, code := run("XDG_CACHE_HOME="+shared, "HOME=/nonexistent")
-		if tc.replaced {
-			fi, err := os.Stat(planted)
-			if code != 7 || out != "ran="+planted+"\n" || err != nil || fi.Mode().Perm() != 0o700 || fi.Sys().(*syscall.Stat_t).Uid != 65534 {
-				t.Errorf("%s: exit %d, stdout %q, copy %v %v; want 7 from the user's own 0700 copy", tc.name, code, out, fi.Mode(), err)
+	for _, m := range launcherModes(t) {
+		t.Run(m.name, func(t *testing.T) {
+			root, tmp, run := nobodyTree(t, m)
+			bin := filepath.Join(root, "bin", "linux-amd64", "procedures")
+			data, _ := os.ReadFile(bin)
+			for _, tc := range []struct {
+				name              string
+				dirOwner, dirMode int
+				fileOwner         int
+				fileMode          os.FileMode
+				replaced          bool
+			}{
+				{"another user's cache", 0, 0o777, 0, 0o777, false},
+				{"another user's copy in the user's cache", 65534, 0o755, 0, 0o755, true},
+				{"a group-writable copy", 65534, 0o755, 65534, 0o775, true},
+				{"an other-writable cache directory", 65534, 0o757, 65534, 0o700, false},
+			} {
+				shared := filepath.Join(root, "shared-"+strings.ReplaceAll(tc.name, " ", "-"))
+				d := filepath.Join(shared, "procedures", "linux-amd64")
+				if err := os.MkdirAll(d, 0o777); err != nil {
+					t.Fatal(err)
+				}
+				os.Chmod(shared, 0o777)
+				for _, dd := range []string{filepath.Dir(d), d} {
+					os.Chown(dd, tc.dirOwner, tc.dirOwner)
+					os.Chmod(dd, os.FileMode(tc.dirMode))
+				}
+				planted := filepath.Join(d, "procedures")
+				os.WriteFile(planted, data, tc.fileMode)
+				os.Chmod(planted, tc.fileMode)
+				os.Chown(planted, tc.fileOwner, tc.fileOwner)
+				out, code := run("XDG_CACHE_HOME="+shared, "HOME=/nonexistent")
+				if tc.replaced {
+					fi, err := os.Stat(planted)
+					if code != 7 || out != "ran="+planted+"\n" || err != nil || fi.Mode().Perm() != 0o700 || fi.Sys().(*syscall.Stat_t).Uid != 65534 {
+						t.Errorf("%s: exit %d, stdout %q, copy %v %v; want 7 from the user's own 0700 copy", tc.name, code, out, fi.Mode(), err)
+					}
+					continue
+				}
+				if code != 7 || !strings.HasPrefix(out, "ran="+tmp+"/procedures.") {
+					t.Errorf("%s: exit %d, stdout %q; want 7 from a private copy under %s", tc.name, code, out, tmp)
+				}
 			}
-			continue
-		}
-		if code != 7 || !strings.HasPrefix(out, "ran="+tmp+"/procedures.") {
-			t.Errorf("%s: exit %d, stdout %q; want 7 from a private copy under %s", tc.name, code, out, tmp)
-		}
+		})
 	}
 }
 
@@ -380,12 +460,14 @@ func TestLauncherAsksTheKernelNotUname(t *testing.T) {
 	}
 	root, env := launcherProcTree(t, "", "Darwin arm64", Platforms...)
 	unameRan := markPlatforms(t, root, "Darwin arm64", Platforms...)
-	out, errOut, code := runLauncher(t, root, env, "", "turn-state-reset")
-	if out != "ran="+want.String()+"\n" || errOut != "" || code != 7 {
-		t.Errorf("stdout %q stderr %q exit %d; want ran=%s, exit 7", out, errOut, code, want)
-	}
-	if unameRan() {
-		t.Errorf("uname was run")
+	for _, m := range launcherModes(t) {
+		out, errOut, code := runLauncherAs(t, m, root, env, "", "turn-state-reset")
+		if out != "ran="+want.String()+"\n" || errOut != "" || code != 7 {
+			t.Errorf("%s: stdout %q stderr %q exit %d; want ran=%s, exit 7", m.name, out, errOut, code, want)
+		}
+		if unameRan() {
+			t.Errorf("%s: uname was run", m.name)
+		}
 	}
 }
 
@@ -431,16 +513,89 @@ func TestLauncherKernelAnswerGuarded(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		out, errOut, code := runLauncher(t, root, env, "", "am-i-done-gate")
-		got, wantCode := out, 7
-		if !strings.HasPrefix(tc.want, "ran=") {
-			got, wantCode = errOut, 0
+		for _, m := range launcherModes(t) {
+			out, errOut, code := runLauncherAs(t, m, root, env, "", "am-i-done-gate")
+			got, wantCode := out, 7
+			if !strings.HasPrefix(tc.want, "ran=") {
+				got, wantCode = errOut, 0
+			}
+			if got != tc.want+"\n" || code != wantCode {
+				t.Errorf("%s, %s: stdout %q stderr %q exit %d; want %q, exit %d", tc.name, m.name, out, errOut, code, tc.want, wantCode)
+			}
+			if ran := unameRan(); ran != tc.wantUnameRuns {
+				t.Errorf("%s, %s: uname run %v, want %v", tc.name, m.name, ran, tc.wantUnameRuns)
+			}
 		}
-		if got != tc.want+"\n" || code != wantCode {
-			t.Errorf("%s: stdout %q stderr %q exit %d; want %q, exit %d", tc.name, out, errOut, code, tc.want, wantCode)
+	}
+}
+
+// Sourced without its own path in $1 (". launcher" alone, or after
+// "set --"), the launcher says so and exits 2; it never takes the current
+// directory for its own, even one holding a platform binary. (zsh, which
+// sets $0 to the file it sources, runs it as sh <launcher> would.)
+func TestLauncherSourcedWithoutItsPath(t *testing.T) {
+	root, env := launcherTree(t, "Linux x86_64", Platform{"linux", "amd64"})
+	launcher := filepath.Join(root, "bin", "procedures")
+	want := "procedures: no binary: sourced without this script's path in $1 (set -- <plugin>/bin/procedures <command>; . \"$1\")\n"
+	for _, sh := range launcherShells(t) {
+		if sh[0] == "zsh" {
+			continue
 		}
-		if ran := unameRan(); ran != tc.wantUnameRuns {
-			t.Errorf("%s: uname run %v, want %v", tc.name, ran, tc.wantUnameRuns)
+		for _, line := range []string{". " + shQuote(launcher), "set --; . " + shQuote(launcher)} {
+			cmd := exec.Command(sh[0], append(sh[1:], "-c", line)...)
+			cmd.Env, cmd.Dir = env, filepath.Join(root, "bin")
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			err := cmd.Run()
+			ee, _ := err.(*exec.ExitError)
+			if ee == nil || ee.ExitCode() != 2 || out.String() != "" || errb.String() != want {
+				t.Errorf("%s -c %q: %v, stdout %q, stderr %q; want exit 2 and %q", sh, line, err, out.String(), errb.String(), want)
+			}
+		}
+	}
+}
+
+// Sourced, the launcher ends the shell that sourced it, by exec or exit,
+// on every path: nothing after the sourcing line runs, whatever the
+// shell's $0 (sh -c sets it to its own name, or to the one given).
+func TestLauncherSourcedEndsTheShell(t *testing.T) {
+	ok, okEnv := launcherTree(t, "Linux x86_64", Platform{"linux", "amd64"})
+	bad, badEnv := launcherTree(t, "Plan9 mips", Platform{"linux", "amd64"})
+	for _, sh := range launcherShells(t) {
+		for _, zero := range []string{"", "/bin/sh", "-sh"} {
+			for _, tc := range []struct {
+				root string
+				env  []string
+				args []string
+				code int
+			}{
+				{ok, okEnv, []string{"how-do-i-gate"}, 7},   // exec
+				{bad, badEnv, []string{"how-do-i-gate"}, 0}, // fail, a hook
+				{bad, badEnv, []string{"query-records"}, 2}, // fail, not a hook
+				{ok, okEnv, nil, 2},                         // sourced without its path
+			} {
+				line := sourceLine(filepath.Join(tc.root, "bin", "procedures"), tc.args) + "; echo returned"
+				if tc.args == nil {
+					line = ". " + shQuote(filepath.Join(tc.root, "bin", "procedures")) + "; echo returned"
+					if sh[0] == "zsh" {
+						continue // zsh sets $0 to the file: it runs the binary
+					}
+				}
+				argv := append(append([]string(nil), sh[1:]...), "-c", line)
+				if zero != "" {
+					argv = append(argv, zero)
+				}
+				cmd := exec.Command(sh[0], argv...)
+				cmd.Env = tc.env
+				out, err := cmd.Output()
+				code := 0
+				if ee, ok := err.(*exec.ExitError); ok {
+					code = ee.ExitCode()
+				}
+				if strings.Contains(string(out), "returned") || code != tc.code {
+					t.Errorf("%s -c %q %s: exit %d, stdout %q; want exit %d and nothing after the launcher", sh, line, zero, code, out, tc.code)
+				}
+			}
 		}
 	}
 }
