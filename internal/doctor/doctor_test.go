@@ -160,6 +160,12 @@ func TestParseHookCommand(t *testing.T) {
 		{"sh a\x00", "", "", "", false},
 		{`sh`, "", "", "", false},
 		{``, "", "", "", false},
+		// The bundle's own form: the hook's shell sources the launcher.
+		{`set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" digest-record; . "$1"`, ".", "/p q/bin/procedures", "digest-record", true},
+		{`set -- "$CLAUDE_PLUGIN_ROOT"/bin/procedures 'a b' c;  .  "$1"`, ".", "/p q/bin/procedures", "a b,c", true},
+		{`set -- sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" x; . "$1"`, ".", "sh", "/p q/bin/procedures,x", true}, // sources a file named sh
+		{`set -- "$HOME/x" y; . "$1"`, "", "", "", false},                                                        // a word as refused above
+		{`set --; . "$1"`, "", "", "", false},                                                                    // no script
 	} {
 		got, err := parseHookCommand(c.in, "/p q")
 		if (err == nil) != c.ok {
@@ -172,8 +178,44 @@ func TestParseHookCommand(t *testing.T) {
 	}
 }
 
+// Only the exact sourcing form is read as one: a changed or an added
+// statement is refused as any other compound command is.
+func TestParseHookCommandSourcedExactly(t *testing.T) {
+	const notSimple = "is not one simple command, which the doctor does not interpret"
+	const set = `set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" x`
+	for _, in := range []string{
+		set + `; . "$2"`,
+		set + `; . $1`,
+		set + `; . "${1}"`,
+		set + `; . "$1" y`,
+		set + `; . "$1" >/dev/null`,
+		set + `; . "$1";`,
+		set + `; . "$1"; rm -rf /`,
+		set + `; rm -rf /; . "$1"`,
+		set + ` && . "$1"`,
+		set + ` & . "$1"`,
+		set + "\n. \"$1\"",
+		set + `; source "$1"`,
+		set + `; . "$1" &`,
+		set + `; ! . "$1"`,
+		`set "${CLAUDE_PLUGIN_ROOT}/bin/procedures" x; . "$1"`,
+		`set -e -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" x; . "$1"`,
+		`'set' -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" x; . "$1"`,
+		`X=1 ` + set + `; . "$1"`,
+		set + ` >/dev/null; . "$1"`,
+		`! ` + set + `; . "$1"`,
+		`. "$1"; ` + set,
+		`sh x; rm -rf /`,
+	} {
+		if c, err := parseHookCommand(in, "/p"); err == nil || err.Error() != notSimple {
+			t.Errorf("%q: %+v, err %v; want %q", in, c, err, notSimple)
+		}
+	}
+}
+
 func FuzzParseHookCommand(f *testing.F) {
 	f.Add(`sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" digest-record`)
+	f.Add(`set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" digest-record; . "$1"`)
 	f.Add(`'a b' "c'd" $CLAUDE_PLUGIN_ROOTX`)
 	f.Fuzz(func(t *testing.T, in string) {
 		c, err := parseHookCommand(in, "/root")

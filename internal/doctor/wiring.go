@@ -337,7 +337,7 @@ const MaxHookCommand = 4096
 
 // A hookCmd is a hooks.json command line, read as the shell would read it.
 type hookCmd struct {
-	shell string   // "sh" (or bash, dash) when a shell runs prog as a script; "" when prog is executed
+	shell string   // "sh" (or bash, dash) when a shell runs prog as a script; "." when the hook's own shell sources it; "" when prog is executed
 	prog  string   // the script or executable, ${CLAUDE_PLUGIN_ROOT} expanded
 	args  []string // the rest
 }
@@ -349,7 +349,9 @@ type hookCmd struct {
 // which is replaced by root. Anything else a shell would interpret
 // (another variable, a backslash, a glob) is refused, and so is a NUL byte:
 // no shell is ever handed one (an exec argument ends at it) and the parser
-// drops it, so what the doctor read would not be what runs.
+// drops it, so what the doctor read would not be what runs. The one other
+// form it reads is the bundle's own, which sources the launcher in the
+// hook's shell: `set -- <script> [args...]; . "$1"` (see sourcedForm).
 func parseHookCommand(line, root string) (hookCmd, error) {
 	if len(line) > MaxHookCommand {
 		// The parser's tree grows with the nesting, about a kilobyte per
@@ -365,6 +367,21 @@ func parseHookCommand(line, root string) (hookCmd, error) {
 	}
 	if len(f.Stmts) == 0 {
 		return hookCmd{}, errors.New("is empty")
+	}
+	if words, ok := sourcedForm(f, line); ok {
+		c := hookCmd{shell: "."}
+		for _, w := range words {
+			var b strings.Builder
+			if err := appendWord(&b, w.Parts, false, line, root); err != nil {
+				return hookCmd{}, err
+			}
+			c.args = append(c.args, b.String())
+		}
+		if len(c.args) == 0 {
+			return hookCmd{}, errors.New("sources no script")
+		}
+		c.prog, c.args = c.args[0], c.args[1:]
+		return c, nil
 	}
 	st := f.Stmts[0]
 	call, ok := st.Cmd.(*syntax.CallExpr)
@@ -389,6 +406,33 @@ func parseHookCommand(line, root string) (hookCmd, error) {
 	}
 	c.prog, c.args = words[0], words[1:]
 	return c, nil
+}
+
+// sourcedForm reports whether f is exactly two plain statements, the first
+// ended by ";": `set -- words...` and `. "$1"`, each word spelled as
+// here, and returns the words after "--". The hook's shell sources the
+// script the first word names, with the words as its positional
+// parameters (dash gives "." no arguments, so they travel in $@).
+func sourcedForm(f *syntax.File, line string) ([]*syntax.Word, bool) {
+	if len(f.Stmts) != 2 {
+		return nil, false
+	}
+	text := func(n syntax.Node) string { return line[n.Pos().Offset():n.End().Offset()] }
+	var calls [2]*syntax.CallExpr
+	for i, st := range f.Stmts {
+		call, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(st.Redirs) > 0 || len(call.Assigns) > 0 || st.Negated || st.Background || st.Coprocess {
+			return nil, false
+		}
+		calls[i] = call
+	}
+	set, dot := calls[0].Args, calls[1].Args
+	if !f.Stmts[0].Semicolon.IsValid() || f.Stmts[1].Semicolon.IsValid() ||
+		len(set) < 2 || text(set[0]) != "set" || text(set[1]) != "--" ||
+		len(dot) != 2 || text(dot[0]) != "." || text(dot[1]) != `"$1"` {
+		return nil, false
+	}
+	return set[2:], true
 }
 
 // appendWord appends the value of a word's parts to b, with
@@ -468,7 +512,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		res.err, res.fix = err, "regenerate the bundle, from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin>"
 		return res
 	}
-	if c.shell != "" {
+	if c.shell != "" && c.shell != "." {
 		if _, err := exec.LookPath(c.shell); err != nil {
 			res.warn = fmt.Sprintf("%s is not on this PATH; Claude Code needs it to run the hook", c.shell)
 		}
