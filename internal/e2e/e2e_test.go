@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
 
@@ -336,6 +338,36 @@ func TestE2EExecForm(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil || strings.Contains(string(out), "FAIL") {
 		t.Errorf("row 9: procedures doctor does not accept the exec form (%v):\n%s", err, out)
+	}
+}
+
+// Row 10: the bundle's own hooks.json, unwrapped: each line sources the
+// launcher in Claude Code's shell (set -- <launcher> <hook>; . "$1"), and
+// the gate denies, then releases after the skill, and the fork's digest is
+// stored.
+func TestE2EBundleLines(t *testing.T) {
+	s := newSession(t, nil, false)
+	if os.Getenv("PROCEDURES_E2E_BUNDLE") == "" {
+		data, err := os.ReadFile(filepath.Join(s.plugin, "hooks", "hooks.json"))
+		if err != nil || !bytes.Equal(data, wiring.HooksJSON(bundle.HookCommand)) {
+			t.Fatalf("row 10: hooks.json is not the bundle's (%v):\n%s", err, data)
+		}
+	}
+	var r recorder
+	s.turn("bundle lines", nil,
+		r.step(bash("touch denied")),
+		r.step(skill("procedures:how-do-i", "bundle lines")),
+		r.step(bash("touch allowed")),
+		r.step(Reply{Text: "done."}),
+	)
+	if l := r.at(t, 1); !l.IsError || !strings.Contains(l.ToolResult, gateText) || exists(filepath.Join(s.project, "denied")) {
+		t.Errorf("row 10: the gate did not deny: %+v", l)
+	}
+	if l := r.at(t, 3); l.IsError || !exists(filepath.Join(s.project, "allowed")) {
+		t.Errorf("row 10: the gate did not release after the skill: %+v", l)
+	}
+	if digests, _ := filepath.Glob(filepath.Join(s.dir, "turn-state", "digests", "*")); len(digests) == 0 {
+		t.Error("row 10: digest-record stored no digest")
 	}
 }
 

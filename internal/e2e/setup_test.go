@@ -212,7 +212,16 @@ func writeSkills(plugin string) error {
 // captureScript saves a hook's stdin under $E2E_CAPTURE_DIR and runs the
 // hook on it; E2E_HOOK_ENTRYPOINT, when set, replaces the
 // CLAUDE_CODE_ENTRYPOINT that claude -p forces (sdk-cli exempts the Stop gate).
+// It is started as the hook line it wraps starts the launcher: run
+// (sh e2e-capture <label> <command line...>, which it runs), or sourced in
+// Claude Code's shell (set -- e2e-capture <label> <launcher> <hook>; . "$1"),
+// when it sources the launcher in a subshell of that shell with the
+// positional parameters the hook line gave it.
 const captureScript = `#!/bin/sh
+case ${0##*/} in
+e2e-capture) sourced= ;;
+*) sourced=1 && shift ;;
+esac
 label=$1
 shift
 f=$E2E_CAPTURE_DIR/$label.$$.json
@@ -221,7 +230,11 @@ if [ -n "${E2E_HOOK_ENTRYPOINT:-}" ]; then
 	CLAUDE_CODE_ENTRYPOINT=$E2E_HOOK_ENTRYPOINT
 	export CLAUDE_CODE_ENTRYPOINT
 fi
-"$@" <"$f" >"$f.out" 2>"$f.err"
+if [ -n "$sourced" ]; then
+	(. "$1") <"$f" >"$f.out" 2>"$f.err"
+else
+	"$@" <"$f" >"$f.out" 2>"$f.err"
+fi
 rc=$?
 echo "$rc" >"$f.rc"
 cat "$f.out"
@@ -299,7 +312,9 @@ func newSession(t *testing.T, edit func(plugin string), wrap bool) *session {
 	return s
 }
 
-// wrapHooks puts the capture script in front of every hook command.
+// wrapHooks puts the capture script in front of every hook command: a line
+// that sources the launcher (set -- <launcher> <hook>; . "$1") sources the
+// capture script the same way, any other line runs it.
 func wrapHooks(t *testing.T, plugin string) {
 	t.Helper()
 	path := filepath.Join(plugin, "hooks", "hooks.json")
@@ -317,9 +332,16 @@ func wrapHooks(t *testing.T, plugin string) {
 			for _, h := range hs {
 				h := h.(map[string]any)
 				cmd, _ := h["command"].(string)
-				fields := strings.Fields(cmd)
+				words, dot := strings.CutSuffix(cmd, `; . "$1"`)
+				words, set := strings.CutPrefix(words, "set -- ")
+				sourced := dot && set
+				fields := strings.Fields(words)
 				label := event + "." + fields[len(fields)-1]
-				h["command"] = `sh "${CLAUDE_PLUGIN_ROOT}/e2e-capture" ` + label + " " + cmd
+				if sourced {
+					h["command"] = `set -- "${CLAUDE_PLUGIN_ROOT}/e2e-capture" ` + label + " " + words + `; . "$1"`
+				} else {
+					h["command"] = `sh "${CLAUDE_PLUGIN_ROOT}/e2e-capture" ` + label + " " + cmd
+				}
 			}
 		}
 	}
