@@ -12,7 +12,8 @@ import (
 //
 // Finds, in a generated hooks.json, the handler of <event> whose group has
 // exactly <matcher> (empty for none) and whose command line ends in the word
-// <command>, and runs that command line through `sh -c` the way Claude Code
+// <command> (before the `; . "$1"` that sources the launcher, when it has
+// one), and runs that command line through `sh -c` the way Claude Code
 // does (stdin from a preceding `stdin`, the script's environment, stdout and
 // stderr kept like exec); it fails unless the exit status is <status>.
 func cmdRunHook(ts *testscript.TestScript, neg bool, args []string) {
@@ -29,7 +30,7 @@ func cmdRunHook(ts *testscript.TestScript, neg bool, args []string) {
 	var lines []string
 	for _, g := range file.Hooks[args[2]] {
 		for _, h := range g.Hooks {
-			if f := strings.Fields(h.Command); g.Matcher == args[3] && h.Type == "command" && len(f) > 0 && f[len(f)-1] == args[4] {
+			if f := strings.Fields(strings.TrimSuffix(h.Command, `; . "$1"`)); g.Matcher == args[3] && h.Type == "command" && len(f) > 0 && f[len(f)-1] == args[4] {
 				lines = append(lines, h.Command)
 			}
 		}

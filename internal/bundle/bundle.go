@@ -95,8 +95,18 @@ func PluginJSON(version, author string) []byte {
 var launcher string
 
 // HookCommand is the hooks.json command line that runs a hook through the
-// launcher.
+// launcher. Claude Code runs it with sh -c; that shell sources the
+// launcher (one exec of sh less per hook call than running it as
+// sh <launcher>). The positional parameters carry the launcher's own path
+// and the hook, since dash ignores arguments given to ".".
 func HookCommand(command string) string {
+	return `set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" ` + command + `; . "$1"`
+}
+
+// OldHookCommand is the command line bundles wrote before HookCommand
+// sourced the launcher; bundles already installed still carry it, so
+// re-bundling and the doctor recognise it.
+func OldHookCommand(command string) string {
 	return `sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" ` + command
 }
 

@@ -196,14 +196,33 @@ func parseBoth(old, fresh []byte, key string) (o, ours, theirs object, err error
 }
 
 // ours reports whether a hooks.json handler's command is one the bundle
-// wires: a command through the launcher, or the exec form naming a hook's
-// binary in bin/ directly (the README's no-shell layout).
+// wires: a command through the launcher, as HookCommand writes it for one
+// command name (a hook of this build or of an earlier one) or as
+// OldHookCommand wrote it, or the exec form naming a hook's binary in bin/
+// directly (the README's no-shell layout). An operator's own line that
+// sources the launcher otherwise (more words, more statements) is theirs.
 func ours(command string) bool {
-	if strings.HasPrefix(command, HookCommand("")) {
+	before, after, _ := strings.Cut(HookCommand("\x00"), "\x00")
+	if name, ok := strings.CutPrefix(command, before); ok {
+		name, ok = strings.CutSuffix(name, after)
+		return ok && isName(name)
+	}
+	if strings.HasPrefix(command, OldHookCommand("")) {
 		return true
 	}
 	name, ok := strings.CutPrefix(command, "${CLAUDE_PLUGIN_ROOT}/bin/")
 	return ok && wiring.IsHook(strings.TrimSuffix(name, ".exe"))
+}
+
+// isName reports whether s is a command name: letters, digits, '-' and
+// '_', at least one.
+func isName(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // MergeHooksJSON updates an existing hooks.json (old) with the bundle's

@@ -103,7 +103,11 @@ func TestMergePluginJSONKeepsOperatorKeys(t *testing.T) {
 
 // The operator's own hooks stay, ours are replaced: a handler of ours in a
 // mixed group goes, a group of ours only goes, an event of theirs only
-// stays, and an old exec-form entry of ours is not doubled.
+// stays, and an old exec-form entry of ours is not doubled. Ours are the
+// lines HookCommand writes and the ones OldHookCommand wrote (sh
+// <launcher>, of bundles already installed), for a hook of this build or
+// a renamed one; a line of the operator's that sources the launcher some
+// other way stays.
 func TestMergeHooksJSONKeepsOperatorHooks(t *testing.T) {
 	old := `{
   "description": "mine",
@@ -111,7 +115,13 @@ func TestMergeHooksJSONKeepsOperatorHooks(t *testing.T) {
     "Notification": [{"hooks": [{"type": "command", "command": "notify-send done && echo >/dev/null"}]}],
     "PreToolUse": [
       {"matcher": "Bash", "hooks": [{"type": "command", "command": "my-bash-check"}, {"type": "command", "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" how-do-i-gate"}]},
-      {"hooks": [{"type": "command", "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" old-renamed-hook"}]}
+      {"hooks": [{"type": "command", "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" old-renamed-hook"}]},
+      {"hooks": [{"type": "command", "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" new-renamed-hook; . \"$1\""}]},
+      {"hooks": [{"type": "command", "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" how-do-i-gate; . \"$1\"; echo mine-after"}]},
+      {"hooks": [{"type": "command", "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" query-records --mine; . \"$1\""}]}
+    ],
+    "PostToolUse": [
+      {"matcher": "Skill", "hooks": [{"type": "command", "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" digest-record; . \"$1\""}]}
     ],
     "Stop": [{"hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/bin/am-i-done-gate", "args": []}]}]
   }
@@ -124,17 +134,17 @@ func TestMergeHooksJSONKeepsOperatorHooks(t *testing.T) {
 	if !strings.HasPrefix(s, "{\n  \"description\": \"mine\",\n  \"hooks\": {") {
 		t.Errorf("top-level keys moved:\n%s", s)
 	}
-	for _, want := range []string{"notify-send done && echo >/dev/null", "my-bash-check"} {
+	for _, want := range []string{"notify-send done && echo >/dev/null", "my-bash-check", "echo mine-after", "query-records --mine"} {
 		if strings.Count(s, want) != 1 {
 			t.Errorf("%q not kept once:\n%s", want, s)
 		}
 	}
 	for _, h := range wiring.Hooks() {
-		if n := strings.Count(s, `/bin/procedures\" `+h.Command+`"`); n != 1 {
+		if n := strings.Count(s, quote(HookCommand(h.Command))); n != 1 {
 			t.Errorf("%s wired %d times:\n%s", h.Command, n, s)
 		}
 	}
-	for _, gone := range []string{"old-renamed-hook", "bin/am-i-done-gate"} {
+	for _, gone := range []string{"old-renamed-hook", "new-renamed-hook", "bin/am-i-done-gate", `"sh \"`} {
 		if strings.Contains(s, gone) {
 			t.Errorf("%s kept:\n%s", gone, s)
 		}
@@ -210,5 +220,24 @@ func TestWriteRemovesStalePlatforms(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "bin", Host().String(), Host().Exe())); string(data) != "#!/bin/sh\necho new\n" {
 		t.Errorf("host binary not refreshed: %q", data)
+	}
+}
+
+// The hooks.json line sources the launcher in Claude Code's own sh -c (one
+// exec of sh less per hook call); the line bundles wrote before ran it.
+func TestHookCommand(t *testing.T) {
+	if got, want := HookCommand("how-do-i-gate"), `set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" how-do-i-gate; . "$1"`; got != want {
+		t.Errorf("HookCommand: %s, want %s", got, want)
+	}
+	if got, want := OldHookCommand("how-do-i-gate"), `sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" how-do-i-gate`; got != want {
+		t.Errorf("OldHookCommand: %s, want %s", got, want)
+	}
+	dir := t.TempDir()
+	if err := Write(Options{Dir: dir, Platforms: []Platform{Host()}, Version: "1", Binary: fakeBinary(t)}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "hooks", "hooks.json"))
+	if err != nil || !bytes.Equal(data, wiring.HooksJSON(HookCommand)) {
+		t.Errorf("hooks.json is not the table's with HookCommand: %v\n%s", err, data)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/turnstate"
+	"github.com/procedures-go/procedures/internal/wiring"
 )
 
 func TestHealthy(t *testing.T) {
@@ -209,6 +210,23 @@ func TestParseHookCommandSourcedExactly(t *testing.T) {
 	} {
 		if c, err := parseHookCommand(in, "/p"); err == nil || err.Error() != notSimple {
 			t.Errorf("%q: %+v, err %v; want %q", in, c, err, notSimple)
+		}
+	}
+}
+
+// A bundle written before hooks.json sourced the launcher (its lines
+// sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" <hook>) is as healthy as one
+// written now.
+func TestOldHookCommandIsHealthy(t *testing.T) {
+	w := newWorld(t)
+	writeFile(t, w.plugin, "hooks/hooks.json", string(wiring.HooksJSON(bundle.OldHookCommand)), 0o644)
+	r := Run(w.options())
+	if r.Failed() || r.Count(Warn) > 0 {
+		t.Fatalf("the old command form is not all ok:\n%s", dump(t, r))
+	}
+	for _, h := range wiring.Hooks() {
+		if fs := findings(r, SectionWiring, h.Command); len(fs) < 1 || fs[0].Subject != h.Command || !strings.Contains(fs[0].Reason, "through the launcher bin/procedures") {
+			t.Errorf("%s: %v", h.Command, fs)
 		}
 	}
 }

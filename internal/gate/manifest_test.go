@@ -173,12 +173,14 @@ func TestManifestWiring(t *testing.T) {
 	for event, groups := range h.Hooks {
 		for _, g := range groups {
 			for _, c := range g.Hooks {
+				// set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" <hook>; . "$1"
 				f := strings.Fields(c.Command)
-				if len(f) != 3 || f[0] != "sh" || f[1] != `"${CLAUDE_PLUGIN_ROOT}/bin/procedures"` {
-					t.Errorf("MF-01: %q does not run the launcher", c.Command)
+				if len(f) != 6 || f[0] != "set" || f[1] != "--" || f[2] != `"${CLAUDE_PLUGIN_ROOT}/bin/procedures"` ||
+					!strings.HasSuffix(f[3], ";") || f[4] != "." || f[5] != `"$1"` {
+					t.Errorf("MF-01: %q does not source the launcher", c.Command)
 					continue
 				}
-				got = append(got, event+"|"+g.Matcher+"|"+f[2])
+				got = append(got, event+"|"+g.Matcher+"|"+strings.TrimSuffix(f[3], ";"))
 			}
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 func ExampleHooksJSON() {
 	fmt.Print(string(wiring.HooksJSON(func(c string) string {
-		return `sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" ` + c
+		return `set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" ` + c + `; . "$1"`
 	})))
 	// Output:
 	// {
@@ -18,7 +18,7 @@ func ExampleHooksJSON() {
 	//         "hooks": [
 	//           {
 	//             "type": "command",
-	//             "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" turn-state-reset"
+	//             "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" turn-state-reset; . \"$1\""
 	//           }
 	//         ]
 	//       }
@@ -28,7 +28,7 @@ func ExampleHooksJSON() {
 	//         "hooks": [
 	//           {
 	//             "type": "command",
-	//             "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" how-do-i-gate"
+	//             "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" how-do-i-gate; . \"$1\""
 	//           }
 	//         ]
 	//       }
@@ -39,11 +39,11 @@ func ExampleHooksJSON() {
 	//         "hooks": [
 	//           {
 	//             "type": "command",
-	//             "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" turn-state-record"
+	//             "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" turn-state-record; . \"$1\""
 	//           },
 	//           {
 	//             "type": "command",
-	//             "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" digest-record"
+	//             "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" digest-record; . \"$1\""
 	//           }
 	//         ]
 	//       },
@@ -52,7 +52,7 @@ func ExampleHooksJSON() {
 	//         "hooks": [
 	//           {
 	//             "type": "command",
-	//             "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" enforce-frontmatter"
+	//             "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" enforce-frontmatter; . \"$1\""
 	//           }
 	//         ]
 	//       }
@@ -62,7 +62,7 @@ func ExampleHooksJSON() {
 	//         "hooks": [
 	//           {
 	//             "type": "command",
-	//             "command": "sh \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" am-i-done-gate"
+	//             "command": "set -- \"${CLAUDE_PLUGIN_ROOT}/bin/procedures\" am-i-done-gate; . \"$1\""
 	//           }
 	//         ]
 	//       }
