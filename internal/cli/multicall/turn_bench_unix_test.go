@@ -4,6 +4,9 @@ package multicall
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -13,6 +16,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/wiring"
 )
 
 // The bundles BenchmarkHookTurn runs: turnBundleEnv names the bundle under
@@ -85,6 +89,50 @@ type turnSandbox struct {
 	project  string
 	failopen string
 	turn     []turnHook
+	lines    map[string]string // hook -> the command line its bundle's hooks.json runs
+}
+
+// hookLines maps each hook to the command line bundleDir/hooks/hooks.json
+// runs it with: the bundle's own form (a bundle written before the
+// launcher was sourced runs sh <launcher> <hook>), so two bundles compare
+// as Claude Code would run each. Without a hooks.json it is HookCommand's.
+func hookLines(bundleDir string) (map[string]string, error) {
+	lines := map[string]string{}
+	data, err := os.ReadFile(filepath.Join(bundleDir, "hooks", "hooks.json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		for _, h := range wiring.Hooks() {
+			lines[h.Command] = bundle.HookCommand(h.Command)
+		}
+		return lines, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Hooks map[string][]struct {
+			Hooks []struct{ Command string }
+		}
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s/hooks/hooks.json: %v", bundleDir, err)
+	}
+	for _, groups := range doc.Hooks {
+		for _, g := range groups {
+			for _, hd := range g.Hooks {
+				for _, h := range wiring.Hooks() {
+					if hd.Command == bundle.HookCommand(h.Command) || hd.Command == bundle.OldHookCommand(h.Command) {
+						lines[h.Command] = hd.Command
+					}
+				}
+			}
+		}
+	}
+	for _, h := range wiring.Hooks() {
+		if lines[h.Command] == "" {
+			return nil, fmt.Errorf("%s/hooks/hooks.json runs %s through no launcher line", bundleDir, h.Command)
+		}
+	}
+	return lines, nil
 }
 
 // newTurnSandbox copies bundleDir's bin/ into a plugin with the two skills,
@@ -126,7 +174,11 @@ func newTurnSandbox(b *testing.B, bundleDir, dir string) *turnSandbox {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &turnSandbox{project: project, failopen: filepath.Join(dir, "failopen.jsonl"), turn: hookTurn(payloads)}
+	lines, err := hookLines(bundleDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &turnSandbox{project: project, failopen: filepath.Join(dir, "failopen.jsonl"), turn: hookTurn(payloads), lines: lines}
 	s.env = []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + filepath.Join(dir, "home"),
@@ -141,12 +193,13 @@ func newTurnSandbox(b *testing.B, bundleDir, dir string) *turnSandbox {
 }
 
 // hook runs the turn's hook i as Claude Code runs a hooks.json command
-// (sh -c, the payload on stdin) and returns the time it took. With check it
+// (sh -c with the bundle's line, the payload on stdin) and returns the time
+// it took. With check it
 // fails on an unexpected exit status or output (a gate that denies or
 // blocks: the turn is not the one intended).
 func (s *turnSandbox) hook(b *testing.B, i int, check bool) time.Duration {
 	h := s.turn[i]
-	cmd := exec.Command("sh", "-c", bundle.HookCommand(h.command))
+	cmd := exec.Command("sh", "-c", s.lines[h.command])
 	cmd.Env, cmd.Dir = s.env, s.project
 	cmd.Stdin = strings.NewReader(h.payload)
 	var out, errb bytes.Buffer
@@ -227,5 +280,35 @@ func BenchmarkHookTurn(b *testing.B) {
 	if vs != nil {
 		b.ReportMetric(ms(tvs), "vs-turn-ms")
 		b.ReportMetric(float64(tvs)/float64(ta), "x-faster")
+	}
+}
+
+// A bundle's hooks.json decides the line a turn runs: this tree's bundle
+// sources the launcher; one written before ran it with sh.
+func TestHookLines(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, form := range []func(string) string{bundle.HookCommand, bundle.OldHookCommand} {
+		if err := os.WriteFile(filepath.Join(dir, "hooks", "hooks.json"), wiring.HooksJSON(form), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		lines, err := hookLines(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range wiring.Hooks() {
+			if lines[h.Command] != form(h.Command) {
+				t.Errorf("%s: %q, want %q", h.Command, lines[h.Command], form(h.Command))
+			}
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "hooks", "hooks.json"), []byte(`{"hooks": {}}`), 0o644)
+	if _, err := hookLines(dir); err == nil {
+		t.Error("a hooks.json without our lines was taken")
+	}
+	if lines, err := hookLines(t.TempDir()); err != nil || lines["how-do-i-gate"] != bundle.HookCommand("how-do-i-gate") {
+		t.Errorf("no hooks.json: %v %v", lines, err)
 	}
 }
