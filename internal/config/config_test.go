@@ -117,6 +117,7 @@ func TestReadersReadOnlyDeclaredVars(t *testing.T) {
 	lookup := func(k string) (string, bool) { return getenv(k), false }
 	QueryRecordsFrom(lookup)
 	HomeSet(lookup)
+	GCSet(getenv)
 	LogRecordFrom(getenv)
 	FailOpenLogPath(getenv)
 	EscapeLogPath(getenv)

@@ -16,6 +16,11 @@ var (
 		Default: "(ignored)",
 		Doc:     "accepted for compatibility and ignored, as upstream (so is --k-floor N)",
 	})
+	envGOGC = declare(Var{
+		Name:    "GOGC",
+		Default: "(unset: query-records runs the collector at 400)",
+		Doc:     "Go's collector target; query-records sets 400 for its run unless this is set (the runtime has then applied it)",
+	})
 	envRecallFile = declare(Var{
 		Name:    "QUERY_RECORDS_RECALL_FILE",
 		Default: "<root>/mistakes.jsonl",
@@ -58,3 +63,7 @@ func HomeSet(lookup Lookup) bool {
 	_, ok := lookup(Home)
 	return ok
 }
+
+// GCSet reports whether GOGC is set (to anything but empty), so that a
+// command leaves the collector target the runtime took from it.
+func GCSet(getenv Getenv) bool { return envGOGC.get(getenv) != "" }

@@ -24,6 +24,7 @@ import (
 	"syscall"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -51,7 +52,7 @@ const queryGCPercent = 400
 // gcPercent is the collector target Main sets for its run, unless GOGC
 // names one (the runtime has then applied it).
 func gcPercent(env cli.Env) (int, bool) {
-	if _, set := env("GOGC"); set {
+	if config.GCSet(env.Get) {
 		return 0, false
 	}
 	return queryGCPercent, true
