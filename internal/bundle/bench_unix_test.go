@@ -23,7 +23,9 @@ func TestMain(m *testing.M) {
 
 // BenchmarkLauncherOverhead runs the host binary through the launcher
 // (sh bin/procedures) and directly, alternated in one loop, and reports
-// each one's mean and the launcher's overhead in ms/op.
+// each one's mean and the launcher's overhead in ms/op; and, as Claude
+// Code runs hooks.json, sh -c with the bundle's hook line (the launcher
+// sourced) against sh -c running the binary (hook-line-overhead-ms/op).
 func BenchmarkLauncherOverhead(b *testing.B) {
 	self, err := os.Executable()
 	if err != nil {
@@ -45,14 +47,24 @@ func BenchmarkLauncherOverhead(b *testing.B) {
 	}
 	launcher := filepath.Join(root, "bin", "procedures")
 	direct := filepath.Join(root, "bin", Host().String(), Host().Exe())
-	var viaLauncher, viaDirect time.Duration
+	// As Claude Code runs a hooks.json line: sh -c with the line, the
+	// launcher sourced in that shell, against sh -c running the binary.
+	env = append(env, "CLAUDE_PLUGIN_ROOT="+root)
+	hookLine := HookCommand("how-do-i-gate")
+	directLine := shQuote(direct) + " how-do-i-gate"
+	var viaLauncher, viaDirect, viaLine, viaShDirect time.Duration
 	b.ResetTimer()
 	for b.Loop() {
 		viaLauncher += run("sh", launcher, "how-do-i-gate")
 		viaDirect += run(direct, "how-do-i-gate")
+		viaLine += run("sh", "-c", hookLine)
+		viaShDirect += run("sh", "-c", directLine)
 	}
 	n := float64(b.N)
-	b.ReportMetric(float64(viaLauncher.Microseconds())/n/1000, "launcher-ms/op")
-	b.ReportMetric(float64(viaDirect.Microseconds())/n/1000, "direct-ms/op")
-	b.ReportMetric(float64((viaLauncher-viaDirect).Microseconds())/n/1000, "overhead-ms/op")
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / n / 1000 }
+	b.ReportMetric(ms(viaLauncher), "launcher-ms/op")
+	b.ReportMetric(ms(viaDirect), "direct-ms/op")
+	b.ReportMetric(ms(viaLauncher-viaDirect), "overhead-ms/op")
+	b.ReportMetric(ms(viaLine), "hook-line-ms/op")
+	b.ReportMetric(ms(viaLine-viaShDirect), "hook-line-overhead-ms/op")
 }
