@@ -118,12 +118,6 @@ func launcherModes(t *testing.T) []launcherMode {
 	return modes
 }
 
-// runLauncher runs the launcher of the tree at root as sh <launcher> args.
-func runLauncher(t *testing.T, root string, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	return runLauncherAs(t, launcherModes(t)[0], root, env, stdin, args...)
-}
-
 // runLauncherAs runs the launcher of the tree at root the way m says.
 func runLauncherAs(t *testing.T, m launcherMode, root string, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
