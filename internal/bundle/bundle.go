@@ -103,6 +103,11 @@ func HookCommand(command string) string {
 	return `set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" ` + command + `; . "$1"`
 }
 
+// SourceableMark is a line of every launcher that may be sourced as
+// HookCommand sources it (its usage comment); one without it predates the
+// sourcing line and, sourced, fails every hook ("no binary").
+const SourceableMark = `#        set -- <plugin>/bin/procedures <command> [args...]; . "$1"`
+
 // OldHookCommand is the command line bundles wrote before HookCommand
 // sourced the launcher; bundles already installed still carry it, so
 // re-bundling and the doctor recognise it.

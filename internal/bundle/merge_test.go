@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,5 +240,9 @@ func TestHookCommand(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(dir, "hooks", "hooks.json"))
 	if err != nil || !bytes.Equal(data, wiring.HooksJSON(HookCommand)) {
 		t.Errorf("hooks.json is not the table's with HookCommand: %v\n%s", err, data)
+	}
+	// The doctor tells a launcher that may be sourced by this line.
+	if !slices.Contains(strings.Split(Launcher([]Platform{Host()}), "\n"), SourceableMark) {
+		t.Errorf("the launcher has no line %q", SourceableMark)
 	}
 }

@@ -231,6 +231,31 @@ func TestOldHookCommandIsHealthy(t *testing.T) {
 	}
 }
 
+// A bundle whose hooks.json sources the launcher but whose launcher
+// predates that line (it would fail every hook, "no binary", and the gates
+// would let everything through) fails the wiring check, hook by hook; the
+// old line with that launcher is healthy.
+func TestSourcingLineNeedsASourceableLauncher(t *testing.T) {
+	w := newWorld(t)
+	text := bundle.Launcher([]bundle.Platform{bundle.Host()})
+	old := strings.Replace(text, bundle.SourceableMark+"\n", "", 1)
+	if old == text {
+		t.Fatal("the launcher has no sourceable mark to remove")
+	}
+	writeFile(t, w.plugin, "bin/procedures", old, 0o755)
+	r := Run(w.options())
+	for _, h := range wiring.Hooks() {
+		fs := findings(r, SectionWiring, h.Command)
+		if len(fs) < 1 || fs[0].Status != Fail || !strings.Contains(fs[0].Reason, "predates hooks.json's sourcing line") {
+			t.Errorf("%s: %v", h.Command, fs)
+		}
+	}
+	writeFile(t, w.plugin, "hooks/hooks.json", string(wiring.HooksJSON(bundle.OldHookCommand)), 0o644)
+	if r := Run(w.options()); r.Failed() {
+		t.Errorf("the old line with that launcher is not healthy:\n%s", dump(t, r))
+	}
+}
+
 func FuzzParseHookCommand(f *testing.F) {
 	f.Add(`sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" digest-record`)
 	f.Add(`set -- "${CLAUDE_PLUGIN_ROOT}/bin/procedures" digest-record; . "$1"`)

@@ -521,6 +521,11 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		res.exe, res.bindir = c.prog, hookBinDir(getenv, c.prog)
 		return res
 	}
+	if c.shell == "." && !sourceable(c.prog) {
+		res.err = fmt.Errorf("%s predates hooks.json's sourcing line (set -- …; . \"$1\"): sourced, it fails every hook (\"no binary\") and the gates let everything through", c.prog)
+		res.fix = "regenerate the bundle, from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin>"
+		return res
+	}
 	// The launcher: it takes its own directory, as spelled, and runs the
 	// host's binary below it.
 	res.launcher = c.prog
@@ -551,6 +556,23 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		res.warn, res.fix = w, "chmod +x "+shellQuote(exe)
 	}
 	return res
+}
+
+// sourceable reports whether the launcher at path may be sourced: one of
+// its first 64 KiB's lines is bundle.SourceableMark.
+func sourceable(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, 64<<10))
+	for line := range strings.Lines(string(b)) {
+		if strings.TrimSuffix(line, "\n") == bundle.SourceableMark {
+			return true
+		}
+	}
+	return false
 }
 
 // isScript reports whether path starts with "#!".
