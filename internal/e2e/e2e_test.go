@@ -316,23 +316,7 @@ func TestE2EExecForm(t *testing.T) {
 			t.Fatal(err)
 		}
 	}, false)
-	var r recorder
-	s.turn("exec form", nil,
-		r.step(bash("touch denied")),
-		r.step(skill("procedures:how-do-i", "exec form")),
-		r.step(bash("touch allowed")),
-		r.step(Reply{Text: "done."}),
-	)
-	if l := r.at(t, 1); !l.IsError || !strings.Contains(l.ToolResult, gateText) || exists(filepath.Join(s.project, "denied")) {
-		t.Errorf("row 9: the exec-form gate did not deny: %+v", l)
-	}
-	if l := r.at(t, 3); l.IsError || !exists(filepath.Join(s.project, "allowed")) {
-		t.Errorf("row 9: the exec-form gate did not release after the skill: %+v", l)
-	}
-	digests, _ := filepath.Glob(filepath.Join(s.dir, "turn-state", "digests", "*"))
-	if len(digests) == 0 {
-		t.Error("row 9: the exec-form digest-record stored no digest")
-	}
+	denyThenRelease(t, s, "row 9", "exec form")
 	cmd := exec.Command(filepath.Join(s.plugin, "bin", runtime.GOOS+"-"+runtime.GOARCH, exe), "doctor", "--plugin", s.plugin)
 	cmd.Env = s.env
 	out, err := cmd.CombinedOutput()
@@ -353,21 +337,29 @@ func TestE2EBundleLines(t *testing.T) {
 			t.Fatalf("row 10: hooks.json is not the bundle's (%v):\n%s", err, data)
 		}
 	}
+	denyThenRelease(t, s, "row 10", "bundle lines")
+}
+
+// denyThenRelease runs one turn in s, named what: a Bash call the gate
+// must deny, the how-do-i skill, a Bash call it must then let through;
+// the skill's fork must leave a digest.
+func denyThenRelease(t *testing.T, s *session, row, what string) {
+	t.Helper()
 	var r recorder
-	s.turn("bundle lines", nil,
+	s.turn(what, nil,
 		r.step(bash("touch denied")),
-		r.step(skill("procedures:how-do-i", "bundle lines")),
+		r.step(skill("procedures:how-do-i", what)),
 		r.step(bash("touch allowed")),
 		r.step(Reply{Text: "done."}),
 	)
 	if l := r.at(t, 1); !l.IsError || !strings.Contains(l.ToolResult, gateText) || exists(filepath.Join(s.project, "denied")) {
-		t.Errorf("row 10: the gate did not deny: %+v", l)
+		t.Errorf("%s (%s): the gate did not deny: %+v", row, what, l)
 	}
 	if l := r.at(t, 3); l.IsError || !exists(filepath.Join(s.project, "allowed")) {
-		t.Errorf("row 10: the gate did not release after the skill: %+v", l)
+		t.Errorf("%s (%s): the gate did not release after the skill: %+v", row, what, l)
 	}
 	if digests, _ := filepath.Glob(filepath.Join(s.dir, "turn-state", "digests", "*")); len(digests) == 0 {
-		t.Error("row 10: digest-record stored no digest")
+		t.Errorf("%s (%s): digest-record stored no digest", row, what)
 	}
 }
 
