@@ -462,9 +462,12 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	// The records as recorded, by inode (a listed name is the recorded
 	// one when its inode and its name match); the raw block is not decoded
 	// unless a name is new, gone or of another inode.
-	byIno := map[uint64][]int32{}
+	n := len(d.files)
+	if d.raw != nil {
+		n = d.nraw
+	}
+	byIno := make(map[uint64][]int32, n)
 	var nameOf func(i int32) []byte
-	n := 0
 	if d.raw != nil {
 		offs := make([]int32, 0, d.nraw)
 		for i, off := 0, 0; off < len(d.raw); i++ {
@@ -481,13 +484,11 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 			_, nm, id := rawAt(d.raw, int(offs[i]))
 			return d.raw[nm:id]
 		}
-		n = d.nraw
 	} else {
 		for i, f := range d.files {
 			byIno[f.st.Ino] = append(byIno[f.st.Ino], int32(i))
 		}
 		nameOf = func(i int32) []byte { return []byte(d.files[i].name) }
-		n = len(d.files)
 	}
 	keep := make([]bool, n)
 	kept := 0
