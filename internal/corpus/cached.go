@@ -106,14 +106,13 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 					}
 				}
 			}
-			name := joinRoot(c.Root, e.path)
 			var err error
 			var capped bool
 			if known {
-				buf, capped, err = readHead(name, buf[:0], haveHead)
+				buf, capped, err = sr.readHead(e.path, buf[:0], haveHead)
 			} else {
 				// The stat of the descriptor read, taken before the read.
-				buf, capped, st, err = readHeadFileStat(name, buf[:0], haveHead)
+				buf, capped, st, err = sr.readHeadFileStat(e.path, buf[:0], haveHead)
 				statOK = err == nil
 			}
 			if err != nil {

@@ -182,10 +182,12 @@ func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte,
 	inParallel(n, func(indexes iter.Seq[int]) {
 		w := newWorker()
 		buf := make([]byte, 0, 16<<10)
+		sr := newStatter(c.Root) // each file opened relative to its directory
+		defer sr.close()
 		for i := range indexes {
 			var err error
 			var capped bool
-			buf, capped, err = readHead(joinRoot(c.Root, c.entries[i].path), buf[:0], haveHead)
+			buf, capped, err = sr.readHead(c.entries[i].path, buf[:0], haveHead)
 			if err != nil {
 				errs[i] = err
 				continue

@@ -6,6 +6,8 @@ import (
 	"io"
 	"syscall"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/procedures-go/procedures/internal/fsx"
 )
 
@@ -21,10 +23,16 @@ func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped
 // readHeadStat is readHead that also hands the descriptor's fstat, taken
 // before any read, to onStat (when not nil).
 func readHeadStat(name string, buf []byte, done func([]byte) bool, onStat func(*syscall.Stat_t)) (_ []byte, capped bool, _ error) {
+	return readHeadAt(unix.AT_FDCWD, name, buf, done, onStat)
+}
+
+// readHeadAt is readHeadStat of name relative to the directory dirfd
+// (openat(2); AT_FDCWD for a path as given).
+func readHeadAt(dirfd int, name string, buf []byte, done func([]byte) bool, onStat func(*syscall.Stat_t)) (_ []byte, capped bool, _ error) {
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|fsx.NoFollow|fsx.NonBlock, 0)
+		fd, err = unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_CLOEXEC|fsx.NoFollow|fsx.NonBlock, 0)
 		if err != syscall.EINTR {
 			break
 		}

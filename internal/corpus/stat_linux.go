@@ -24,22 +24,54 @@ type statter struct {
 
 func newStatter(root string) *statter { return &statter{root: root, fd: -1} }
 
-// lstat is the [FileStat] of the root-relative rel, not following a final
-// symlink; ok is false when it cannot be had or rel is not a regular file.
-func (s *statter) lstat(rel string) (FileStat, bool) {
+// at returns the descriptor of the root-relative rel's directory (the one
+// kept open, or opened now in its place) and rel's last element.
+func (s *statter) at(rel string) (int, string, error) {
 	i := strings.LastIndexByte(rel, '/')
 	dir, base := rel[:i+1], rel[i+1:]
 	if dir != s.dir || s.fd < 0 {
 		s.close()
 		fd, err := openDir(joinRoot(s.root, dir))
 		if err != nil {
-			return FileStat{}, false
+			return -1, "", err
 		}
 		s.dir, s.fd = dir, fd
 	}
+	return s.fd, base, nil
+}
+
+// readHead is [readHead] of the root-relative rel, opened relative to its
+// directory (a shorter lookup than the whole path's).
+func (s *statter) readHead(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, error) {
+	fd, base, err := s.at(rel)
+	if err != nil {
+		return buf, false, err
+	}
+	return readHeadAt(fd, base, buf, done, nil)
+}
+
+// readHeadFileStat is [readHeadFileStat] of the root-relative rel, opened
+// relative to its directory.
+func (s *statter) readHeadFileStat(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
+	fd, base, err := s.at(rel)
+	if err != nil {
+		return buf, false, FileStat{}, err
+	}
+	var fs FileStat
+	buf, capped, err := readHeadAt(fd, base, buf, done, func(st *syscall.Stat_t) { fs = fileStat(st) })
+	return buf, capped, fs, err
+}
+
+// lstat is the [FileStat] of the root-relative rel, not following a final
+// symlink; ok is false when it cannot be had or rel is not a regular file.
+func (s *statter) lstat(rel string) (FileStat, bool) {
+	fd, base, err := s.at(rel)
+	if err != nil {
+		return FileStat{}, false
+	}
 	var st unix.Stat_t
 	for {
-		err := unix.Fstatat(s.fd, base, &st, unix.AT_SYMLINK_NOFOLLOW)
+		err := unix.Fstatat(fd, base, &st, unix.AT_SYMLINK_NOFOLLOW)
 		if err == unix.EINTR {
 			continue
 		}
@@ -74,11 +106,14 @@ func (s *statter) close() {
 // file it read, taken with fstat before the read.
 func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
 	var fs FileStat
-	buf, capped, err := readHeadStat(name, buf, done, func(st *syscall.Stat_t) {
-		fs = FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
-			Ino: st.Ino, Dev: uint64(st.Dev), Mode: st.Mode}
-	})
+	buf, capped, err := readHeadStat(name, buf, done, func(st *syscall.Stat_t) { fs = fileStat(st) })
 	return buf, capped, fs, err
+}
+
+// fileStat is the [FileStat] of st.
+func fileStat(st *syscall.Stat_t) FileStat {
+	return FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
+		Ino: st.Ino, Dev: uint64(st.Dev), Mode: st.Mode}
 }
 
 // openDirStat opens dir for listing (not following a final symlink unless

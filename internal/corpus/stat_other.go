@@ -9,11 +9,20 @@ import (
 
 const haveStat = false
 
-type statter struct{}
+// statter reads the files below root by their whole path (no stat here).
+type statter struct{ root string }
 
-func newStatter(string) *statter               { return &statter{} }
+func newStatter(root string) *statter          { return &statter{root: root} }
 func (*statter) lstat(string) (FileStat, bool) { return FileStat{}, false }
 func (*statter) close()                        {}
+
+func (s *statter) readHead(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, error) {
+	return readHead(joinRoot(s.root, rel), buf, done)
+}
+
+func (s *statter) readHeadFileStat(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
+	return readHeadFileStat(joinRoot(s.root, rel), buf, done)
+}
 
 func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
 	buf, capped, err := readHead(name, buf, done)
