@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"iter"
+	"unsafe"
 )
 
 // FileMeta is everything a query needs of one corpus file, so that a file
@@ -50,10 +51,11 @@ type MetaCache interface {
 // only the other files, handing what it read to mc.Put. A nil mc, or a
 // platform without the stat fields, reads every file.
 //
-// A file it reads is encoded for mc straight from its parsed head, and its
-// [Record] is built only when it passes q's structural filters (as
-// [Corpus.Query] does), so that a cold query costs little more than one
-// without mc.
+// A file it reads is encoded for mc straight from its parsed head, and the
+// query reads the file's fields from that encoding, as from a trusted
+// entry: its [Record] is built only when it passes q's structural filters
+// (as [Corpus.Query] does), so that a cold query costs little more than
+// one without mc.
 func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	if mc == nil || !haveStat {
 		return c.Query(q)
@@ -72,11 +74,11 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	inParallel(n, func(indexes iter.Seq[int]) {
 		var v recView
 		var crlfBuf []byte
-		seen := map[string]struct{}{}
 		buf := make([]byte, 0, 16<<10)
-		// The encodings handed to mc.Put: appended to one buffer, which
-		// is never written below its length (a slice handed out stays as
-		// it was, also when append moves the buffer).
+		// The files' encodings (handed to mc.Put, and read by the query):
+		// appended to one buffer, which is never written below its length
+		// (a slice handed out stays as it was, also when append moves the
+		// buffer).
 		var enc []byte
 		var slab []FileMeta
 		keep := func(i int, m *FileMeta) {
@@ -124,16 +126,23 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 				crlfBuf = normalizeCRLF(crlfBuf[:0], content)
 				content = crlfBuf
 			}
-			var fm FileMeta
-			matchOf(&fm, q, e.path, content, capped, &v, seen)
+			// The file's entry is encoded from its parsed head, and the query
+			// takes what it needs of the file from that encoding, as it does
+			// from a trusted entry (decodeFor): the head's fields are
+			// extracted once.
+			if len(content) > 0 {
+				v.parse(content)
+			}
+			if cap(enc)-len(enc) < 4<<10 {
+				enc = make([]byte, 0, 256<<10)
+			}
+			at := len(enc)
+			enc = appendMetaOf(enc, content, capped, &v)
+			meta := enc[at:len(enc):len(enc)]
+			fm := decodeFor(e.path, unsafe.String(unsafe.SliceData(meta), len(meta)), q)
 			keep(i, &fm)
 			if statOK {
-				if cap(enc)-len(enc) < 4<<10 {
-					enc = make([]byte, 0, 256<<10)
-				}
-				at := len(enc)
-				enc = appendMetaOf(enc, content, capped, &v)
-				mc.Put(i, e.path, st, enc[at:len(enc):len(enc)])
+				mc.Put(i, e.path, st, meta)
 			}
 		}
 	})
@@ -143,27 +152,6 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 		}
 	}
 	return evalMetas(q, metas)
-}
-
-// matchOf sets the zero *m to [metaOf] for a query that needs it only when
-// the file passes q's structural filters (else m is only marked Skip, as
-// never part of the narrowed set), and the keyword tokens only for a
-// keyword query.
-func matchOf(m *FileMeta, q Query, path string, content []byte, capped bool, v *recView, seen map[string]struct{}) {
-	if len(content) == 0 {
-		m.Empty = true
-		return
-	}
-	v.parse(content)
-	if capped && v.present && !v.terminated || !v.structural(q) {
-		m.Skip = true
-		return
-	}
-	if q.Keyword == "" {
-		m.Rec = *recordOf(path, v)
-		return
-	}
-	*m = metaParsed(path, v, seen)
 }
 
 // metaOf is what a query keeps of one file's (CRLF-normalised) head.

@@ -50,8 +50,9 @@ func (s *statter) readHead(rel string, buf []byte, done func([]byte) bool) ([]by
 	return readHeadAt(fd, base, buf, done, nil)
 }
 
-// readHeadFileStat is [readHeadFileStat] of the root-relative rel, opened
-// relative to its directory.
+// readHeadFileStat is [readHead] of the root-relative rel, opened relative
+// to its directory, that also returns the [FileStat] of the file it read,
+// taken with fstat before the read.
 func (s *statter) readHeadFileStat(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
 	fd, base, err := s.at(rel)
 	if err != nil {
@@ -100,14 +101,6 @@ func (s *statter) close() {
 		syscall.Close(s.fd)
 	}
 	s.dir, s.fd = "", -1
-}
-
-// readHeadFileStat is readHead that also returns the [FileStat] of the
-// file it read, taken with fstat before the read.
-func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
-	var fs FileStat
-	buf, capped, err := readHeadStat(name, buf, done, func(st *syscall.Stat_t) { fs = fileStat(st) })
-	return buf, capped, fs, err
 }
 
 // fileStat is the [FileStat] of st.
