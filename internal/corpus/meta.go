@@ -106,9 +106,9 @@ func DecodeMeta(path, meta string, tokens bool) FileMeta {
 }
 
 // decodeFor is [DecodeMeta] for query q: a record that fails q's
-// structural filters is only marked Skip (never part of the narrowed set,
-// as [matchOf] leaves it), found without building its Record, and the
-// keyword tokens are derived only for a keyword query.
+// structural filters is only marked Skip (never part of the narrowed set),
+// found without building its Record, and the keyword tokens are derived
+// only for a keyword query.
 func decodeFor(path, meta string, q Query) FileMeta {
 	if q.Kind != "" || q.ID != "" || q.Project != "" || q.LinksTo != "" {
 		d := NewDecoder(meta)

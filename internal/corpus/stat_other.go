@@ -21,11 +21,7 @@ func (s *statter) readHead(rel string, buf []byte, done func([]byte) bool) ([]by
 }
 
 func (s *statter) readHeadFileStat(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
-	return readHeadFileStat(joinRoot(s.root, rel), buf, done)
-}
-
-func readHeadFileStat(name string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
-	buf, capped, err := readHead(name, buf, done)
+	buf, capped, err := s.readHead(rel, buf, done)
 	return buf, capped, FileStat{}, err
 }
 
