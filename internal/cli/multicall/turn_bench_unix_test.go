@@ -92,6 +92,12 @@ type turnSandbox struct {
 	lines    map[string]string // hook -> the command line its bundle's hooks.json runs
 }
 
+// bashOriginalLine is the hooks.json line the bash original's plugin runs
+// a hook with.
+func bashOriginalLine(hook string) string {
+	return "bash ${CLAUDE_PLUGIN_ROOT}/hooks/" + hook + ".sh"
+}
+
 // hookLines maps each hook to the command line bundleDir/hooks/hooks.json
 // runs it with: the bundle's own form (a bundle written before the
 // launcher was sourced runs sh <launcher> <hook>), so two bundles compare
@@ -120,7 +126,8 @@ func hookLines(bundleDir string) (map[string]string, error) {
 		for _, g := range groups {
 			for _, hd := range g.Hooks {
 				for _, h := range wiring.Hooks() {
-					if hd.Command == bundle.HookCommand(h.Command) || hd.Command == bundle.OldHookCommand(h.Command) {
+					if hd.Command == bundle.HookCommand(h.Command) || hd.Command == bundle.OldHookCommand(h.Command) ||
+						hd.Command == bashOriginalLine(h.Command) {
 						lines[h.Command] = hd.Command
 					}
 				}
@@ -140,11 +147,21 @@ func hookLines(bundleDir string) (map[string]string, error) {
 func newTurnSandbox(b *testing.B, bundleDir, dir string) *turnSandbox {
 	b.Helper()
 	plugin, project := filepath.Join(dir, "plugin"), filepath.Join(dir, "project")
-	if err := os.CopyFS(filepath.Join(plugin, "bin"), os.DirFS(filepath.Join(bundleDir, "bin"))); err != nil {
-		b.Fatal(err)
+	// bin/ of a bundle; hooks/ and scripts/ of the bash original's plugin
+	// directory (plugins/procedures of its repository), which a turn can
+	// be compared with too.
+	for _, sub := range []string{"bin", "hooks", "scripts"} {
+		if _, err := os.Stat(filepath.Join(bundleDir, sub)); err != nil {
+			continue
+		}
+		if err := os.CopyFS(filepath.Join(plugin, sub), os.DirFS(filepath.Join(bundleDir, sub))); err != nil {
+			b.Fatal(err)
+		}
 	}
-	if err := os.Chmod(filepath.Join(plugin, "bin", "procedures"), 0o755); err != nil {
-		b.Fatal(err)
+	if _, err := os.Stat(filepath.Join(plugin, "bin", "procedures")); err == nil {
+		if err := os.Chmod(filepath.Join(plugin, "bin", "procedures"), 0o755); err != nil {
+			b.Fatal(err)
+		}
 	}
 	for _, skill := range []string{"how-do-i", "am-i-done"} {
 		d := filepath.Join(plugin, "skills", skill)
