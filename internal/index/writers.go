@@ -74,6 +74,9 @@ type wdir struct {
 	subs   []wsub  // by name
 	files  []wfile // by name; nil while raw holds them
 	fresh  bool    // listed in this run
+	// trusted: listed in this run at a stat a saved index would trust
+	// (older than the current second) and not written to since.
+	trusted bool
 
 	// raw is the directory's block of records as loaded, decoded only when
 	// the directory is listed again or written to: a writer that consults
@@ -190,17 +193,18 @@ type Writers struct {
 	path    string // the index file
 	granule int64
 	dirs    map[string]*wdir
-	changed bool // a listing or an id changed: Save writes
-	// refreshed counts entries read again with the same id: only their
-	// stat is new, so Save writes only once there are maxRefreshed of them
-	// (an entry with an old stat is merely read again when consulted).
-	refreshed int
-	buf       []byte
+	changed bool // the walk or an id changed: Save writes
+	// pending counts the records a next run would read again were the
+	// index not written: those read again with the same id (only their
+	// stat is new) and those new in a directory whose listing a saved
+	// index would not trust anyway (see Save).
+	pending int
+	buf     []byte
 }
 
-// maxRefreshed is how many entries may carry an outdated stat before Save
-// writes them.
-const maxRefreshed = 16
+// maxPending is how many records a next run may have to read again before
+// Save writes the index.
+const maxPending = 16
 
 var errWalk = errors.New("index: the walk failed")
 
@@ -389,7 +393,7 @@ func (w *Writers) reread(p string, f *wfile) {
 	if f.id != old || f.st == (corpus.FileStat{}) {
 		w.changed = true
 	} else {
-		w.refreshed++
+		w.pending++
 	}
 }
 
@@ -452,12 +456,11 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	if st.Dev != d.st.Dev || st.Ino != d.st.Ino {
 		return errWalk // replaced between the stat and the open: a full scan decides
 	}
-	if st != d.st {
-		w.changed = true
-	} else if time.Now().Unix() > st.MtimeNs/1e9 {
-		w.changed = true // racy, unchanged: written once, the second being over
-	}
-	d.st, d.fresh = st, true
+	// A listing taken at a stat of the current second would be listed
+	// again by the next run whatever is saved (racy); one of an earlier
+	// second is saved, changed or not (racy when loaded, it is trusted
+	// once written again, the second being over).
+	d.st, d.fresh, d.trusted = st, true, time.Now().Unix() > st.MtimeNs/1e9
 
 	// The records as recorded, by inode (a listed name is the recorded
 	// one when its inode and its name match); the raw block is not decoded
@@ -543,7 +546,7 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	if len(added) == 0 && kept == n {
 		return nil // the same records
 	}
-	w.changed = true
+	w.pending += len(added)
 	slices.SortFunc(added, func(a, b wfile) int { return strings.Compare(a.name, b.name) })
 	if d.raw != nil {
 		mergeRaw(d, keep, added)
@@ -666,6 +669,7 @@ func (w *Writers) Wrote(rel string) {
 	if !ok || d.absent || !lintedFile(p, name) {
 		return
 	}
+	d.trusted = false // written to: its stat as listed is no longer its own
 	if d.raw != nil {
 		found := -1
 		var f wfile
@@ -694,7 +698,7 @@ func (w *Writers) Wrote(rel string) {
 			keep[i] = true
 		}
 		mergeRaw(d, keep, []wfile{w.readFile(p, name)})
-		w.changed = true
+		w.pending++
 		return
 	}
 	files := d.files
@@ -703,14 +707,20 @@ func (w *Writers) Wrote(rel string) {
 		w.reread(p, &d.files[j])
 	} else {
 		d.files = slices.Insert(d.files, j, w.readFile(p, name))
-		w.changed = true
+		w.pending++
 	}
 }
 
-// Save writes the index back when something changed. Errors are for
-// tests; callers ignore them (the index is a cache).
+// Save writes the index back when that saves a next run work: when the
+// walk or an id changed, when a directory was listed again at a stat the
+// written index would trust, or when maxPending records would otherwise
+// be read again. A directory listed again at a stat of the current second,
+// or written to by this run, is listed again by the next run in any case:
+// writing its listing would save only the reading of its new records.
+// Not writing is always safe: every entry is validated by its stat.
+// Errors are for tests; callers ignore them (the index is a cache).
 func (w *Writers) Save() error {
-	if !w.changed && w.refreshed < maxRefreshed {
+	if !w.changed && w.pending < maxPending && !w.anyTrusted() {
 		return nil
 	}
 	dir := filepath.Dir(w.path)
@@ -720,8 +730,22 @@ func (w *Writers) Save() error {
 	if err := writeAtomic(dir, w.path, encodeWriters(w.root, w.dirs)); err != nil {
 		return err
 	}
-	w.changed, w.refreshed = false, 0
+	w.changed, w.pending = false, 0
+	for _, d := range w.dirs {
+		d.trusted = false
+	}
 	return nil
+}
+
+// anyTrusted reports whether a directory was listed again at a stat a
+// written index would trust.
+func (w *Writers) anyTrusted() bool {
+	for _, d := range w.dirs {
+		if d.trusted {
+			return true
+		}
+	}
+	return false
 }
 
 // LintTargets is [lint.LintTargets] for a writer: through the writers'
