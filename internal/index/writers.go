@@ -200,6 +200,7 @@ type Writers struct {
 	// index would not trust anyway (see Save).
 	pending int
 	buf     []byte
+	unmap   func() // releases the loaded file's mapping; nil when none
 }
 
 // maxPending is how many records a next run may have to read again before
@@ -280,16 +281,27 @@ func (w *Writers) load() {
 	if err != nil || !trusted(fi, false) || fi.Size() > maxSize {
 		return
 	}
-	b := make([]byte, fi.Size())
-	if _, err := io.ReadFull(f, b); err != nil {
+	b, unmap, err := mapFile(f, fi.Size())
+	if err != nil {
 		return
 	}
 	dirs, err := decodeWriters(b, w.root)
 	if err != nil {
+		unmap()
 		return
 	}
+	w.unmap = unmap
 	w.dirs = dirs
 	w.granule = fi.ModTime().Unix()
+}
+
+// readFile reads the size bytes of f.
+func readFile(f *os.File, size int64) ([]byte, error) {
+	b := make([]byte, size)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // build walks every record store afresh.
@@ -469,7 +481,14 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	if d.raw != nil {
 		n = d.nraw
 	}
-	byIno := make(map[uint64][]int32, n)
+	// byIno holds, for each inode, 1 + the first record of it; next, 1 +
+	// the following one (hard links share an inode).
+	byIno := make(map[uint64]int32, n)
+	next := make([]int32, n)
+	link := func(i int, ino uint64) {
+		next[i] = byIno[ino]
+		byIno[ino] = int32(i) + 1
+	}
 	var nameOf func(i int32) []byte
 	if d.raw != nil {
 		offs := make([]int32, 0, d.nraw)
@@ -479,7 +498,7 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 			if f, ok := d.patch[i]; ok {
 				ino = f.st.Ino
 			}
-			byIno[ino] = append(byIno[ino], int32(i))
+			link(i, ino)
 			offs = append(offs, int32(off))
 			off = end
 		}
@@ -489,7 +508,7 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 		}
 	} else {
 		for i, f := range d.files {
-			byIno[f.st.Ino] = append(byIno[f.st.Ino], int32(i))
+			link(i, f.st.Ino)
 		}
 		nameOf = func(i int32) []byte { return []byte(d.files[i].name) }
 	}
@@ -526,7 +545,7 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 				continue
 			}
 			found := false
-			for _, i := range byIno[e.ino] {
+			for i := byIno[e.ino] - 1; i >= 0; i = next[i] - 1 {
 				if !keep[i] && bytes.Equal(nameOf(i), e.name) {
 					keep[i], found = true, true
 					kept++
@@ -737,6 +756,18 @@ func (w *Writers) Save() error {
 	return nil
 }
 
+// Close saves the index as Save does and releases the loaded file: w must
+// not be used after.
+func (w *Writers) Close() error {
+	err := w.Save()
+	if w.unmap != nil {
+		w.dirs = nil // what pointed into the mapping
+		w.unmap()
+		w.unmap = nil
+	}
+	return err
+}
+
 // anyTrusted reports whether a directory was listed again at a stat a
 // written index would trust.
 func (w *Writers) anyTrusted() bool {
@@ -763,7 +794,7 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 	for _, t := range targets {
 		w.Wrote(t)
 	}
-	w.Save()
+	w.Close()
 	return res, nil
 }
 
@@ -806,7 +837,7 @@ func reconcileWriters(root string, getenv func(string) string, stat func(path []
 			}
 		}
 	}
-	w.Save()
+	w.Close()
 }
 
 // encodeWriters is the writers' index file: the header line, a body of

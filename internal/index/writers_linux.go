@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/binary"
+	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -54,6 +55,23 @@ func lstatFile(name string) (corpus.FileStat, bool) {
 	}
 }
 
+// mapFile maps the size bytes of f read-only, so that the index's blocks
+// are read from the page cache in place rather than copied (the file is
+// replaced by rename, never written in place); unmap releases the mapping.
+// A file that cannot be mapped is read.
+func mapFile(f *os.File, size int64) (b []byte, unmap func(), err error) {
+	if size > 0 {
+		if b, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_PRIVATE|unix.MAP_POPULATE); err == nil {
+			return b, func() { unix.Munmap(b) }, nil
+		}
+	}
+	b, err = readFile(f, size)
+	return b, func() {}, err
+}
+
+// maxListBuf bounds listDir's buffer (a variable for tests).
+var maxListBuf int64 = 4 << 20
+
 // listDir lists directory name (following a final symlink only when
 // follow) with its stat taken on the open descriptor before the listing:
 // its entries in directory order, "." and ".." left out. An
@@ -80,10 +98,17 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 		return nil, dirStat{}, err
 	}
 	ds := dirStat{Dev: st.Dev, Ino: st.Ino, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano()}
-	out := make([]dent, 0, 64)
+	// One buffer, sized from the directory's size (a kernel record is at
+	// most twice an ext4 entry), is filled call after call; names point
+	// into it, so a full one is replaced, never reused.
+	size := min(max(2*st.Size+4096, 32<<10), maxListBuf)
+	out := make([]dent, 0, size/40)
+	buf, used := make([]byte, size), 0
 	for {
-		buf := make([]byte, 256<<10) // a new one each time: names point into it
-		n, err := unix.Getdents(fd, buf)
+		if len(buf)-used < 4096 {
+			buf, used = make([]byte, size), 0
+		}
+		n, err := unix.Getdents(fd, buf[used:])
 		if err == unix.EINTR {
 			continue
 		}
@@ -93,7 +118,9 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 		if n <= 0 {
 			break
 		}
-		for b := buf[:n]; len(b) >= 19; {
+		b := buf[used : used+n]
+		used += n
+		for len(b) >= 19 {
 			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
 			if reclen < 19 || reclen > len(b) {
 				return nil, dirStat{}, syscall.EIO

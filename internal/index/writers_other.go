@@ -4,6 +4,7 @@ package index
 
 import (
 	"errors"
+	"os"
 
 	"github.com/procedures-go/procedures/internal/corpus"
 )
@@ -18,6 +19,10 @@ type dent struct {
 	dir, reg bool
 }
 
+func mapFile(f *os.File, size int64) ([]byte, func(), error) {
+	b, err := readFile(f, size)
+	return b, func() {}, err
+}
 func statDir(string, bool) (dirStat, bool)          { return dirStat{}, false }
 func lstatFile(string) (corpus.FileStat, bool)      { return corpus.FileStat{}, false }
 func listDir(string, bool) ([]dent, dirStat, error) { return nil, dirStat{}, errors.ErrUnsupported }

@@ -467,7 +467,7 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	lint := recordwrite.Lint
 	if fi, err := os.Stat(root); err == nil && fi.IsDir() {
 		if ix = index.OpenWriters(root, c.env.Get); ix != nil {
-			defer ix.Save()
+			defer ix.Close()
 			lint = func(root, file string, content []byte) recordwrite.LintReport {
 				return recordwrite.LintWith(root, file, content, ix.Resolve)
 			}
