@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -42,7 +41,7 @@ import (
 
 const (
 	writersMagic   = "procedures-writers"
-	writersVersion = 1
+	writersVersion = 2
 )
 
 // wfile is one lintable record of a directory.
@@ -842,7 +841,8 @@ func reconcileWriters(root string, getenv func(string) string, stat func(path []
 
 // encodeWriters is the writers' index file: the header line, a body of
 // fixed-width little-endian fields and length-prefixed strings (so that it
-// decodes without a varint loop), its CRC-32C (big endian):
+// decodes without a varint loop), its CRC-32 (IEEE, big endian; version 1 had
+// a CRC-32C):
 //
 //	u32 len, root; u32 #dirs; dirs… (sorted by path)
 //	dir:  u16 len, path; u8 absent; u64 dev, ino; i64 mtime ns, ctime ns;
@@ -922,7 +922,7 @@ func encodeWriters(root string, dirs map[string]*wdir) []byte {
 		}
 		le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
 	}
-	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b[start:], crcTable()))
+	return binary.BigEndian.AppendUint32(b, checksum(b[start:]))
 }
 
 // count is the number of d's records.
@@ -994,7 +994,7 @@ func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 	}
 	body := b[len(header):]
 	data, sum := body[:len(body)-4], binary.BigEndian.Uint32(body[len(body)-4:])
-	if crc32.Checksum(data, crcTable()) != sum {
+	if checksum(data) != sum {
 		return nil, errCorrupt
 	}
 	d := &fixed{b: data}

@@ -201,7 +201,7 @@ func TestWritersDifferential(t *testing.T) {
 	os.WriteFile(ix, b[:len(b)/2], 0o600)
 	f.check("index truncated")
 	b, _ = os.ReadFile(ix)
-	os.WriteFile(ix, append([]byte("procedures-writers 0\n"), b[len("procedures-writers 1\n"):]...), 0o600)
+	os.WriteFile(ix, append([]byte("procedures-writers 0\n"), b[len("procedures-writers 2\n"):]...), 0o600)
 	f.check("index of an old version")
 	os.WriteFile(ix, []byte("garbage\x00\xff"), 0o600)
 	f.check("garbage index")
