@@ -410,37 +410,37 @@ func (ix *Index) Query(c *corpus.Corpus, q corpus.Query) ([]corpus.Record, error
 	}
 	res, err := c.QueryCached(q, ix)
 	if err == nil {
-		ix.Save(c.Paths())
-		reconcileWriters(c.Root, ix.getenv, ix.stat)
+		ix.finish(c)
 	}
 	return res, err
 }
 
-// stat is the stat a query just saw of path: that of the entry it read
-// again, else that of the loaded entry it trusted.
-func (ix *Index) stat(path []byte) (corpus.FileStat, bool) {
-	if ix.byPath == nil {
-		ix.byPath = map[string]*entry{}
-		for i := range ix.next {
-			if e := &ix.next[i]; e.meta != nil {
-				ix.byPath[e.path] = e
-			}
-		}
-		for _, e := range ix.few {
-			ix.byPath[e.path] = &e
-		}
+// finish tells the writers' index about the files the query read again,
+// then saves the query index; compared is how many of the writers' records
+// were looked at (for tests). The writers' index comes first: were it not
+// saved, a query index saved now would trust those files, and the writers'
+// index would not be told about them again.
+func (ix *Index) finish(c *corpus.Corpus) (compared int) {
+	compared, err := reconcileWriters(c.Root, ix.getenv, ix.rereadStats())
+	if err == nil {
+		ix.Save(c.Paths())
 	}
-	if e, ok := ix.byPath[string(path)]; ok {
-		return e.St, true
-	}
-	if j, ok := slices.BinarySearchFunc(ix.old, path, func(e lazy, p []byte) int {
-		return strings.Compare(e.path, string(p))
-	}); ok {
-		if st, _, ok := ix.old[j].decode(); ok {
-			return st, true
+	return compared
+}
+
+// rereadStats is, by path, the stat of each file this query read again
+// (its stat differed from the stored one, or it had none).
+func (ix *Index) rereadStats() map[string]corpus.FileStat {
+	out := make(map[string]corpus.FileStat, len(ix.few))
+	for i := range ix.next {
+		if e := &ix.next[i]; e.meta != nil {
+			out[e.path] = e.St
 		}
 	}
-	return corpus.FileStat{}, false
+	for _, e := range ix.few {
+		out[e.path] = e.St
+	}
+	return out
 }
 
 // writeAtomic replaces path with data: a new file of mode 0600 in dir

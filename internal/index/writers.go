@@ -798,25 +798,48 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 }
 
 // reconcileWriters re-reads, in the writers' index of root (when there is
-// one), every record whose stat a query found different from the one
-// recorded, so that an edit in place is seen by the writers after the next
-// query. stat is the query's stat of each corpus path.
-func reconcileWriters(root string, getenv func(string) string, stat func(path []byte) (corpus.FileStat, bool)) {
-	if !haveWriters {
-		return
+// one), every record a query read again whose stat differs from the one
+// recorded (reread: the query's stat of each file it read again, by path),
+// so that an edit in place is seen by the writers after the next query.
+// Only those files, so that a warm query does no work in proportion to the
+// writers' index: a file the query trusted is as the query index's last
+// write saw it, and that write came after the reconcile that saw it (an id
+// found changed is always saved; a stat alone may be left outdated, see
+// Save, which only makes a writer consulting the record read it again).
+// compared is how many records were looked at (for tests); err is the
+// writers' index's Save: the query index is then not written, so that the
+// next query reads those files again.
+func reconcileWriters(root string, getenv func(string) string, reread map[string]corpus.FileStat) (compared int, err error) {
+	if !haveWriters || len(reread) == 0 {
+		return 0, nil
 	}
 	w := openWriters(root, getenv)
 	if w == nil || w.dirs == nil {
-		return
+		return 0, nil
 	}
-	var key []byte
-	for _, d := range w.dirs {
+	byDir := map[string]map[string]corpus.FileStat{}
+	for p, st := range reread {
+		i := strings.LastIndexByte(p, '/')
+		d := p[:i+1]
+		if _, ok := w.dirs[d]; !ok {
+			continue
+		}
+		if byDir[d] == nil {
+			byDir[d] = map[string]corpus.FileStat{}
+		}
+		byDir[d][p[i+1:]] = st
+	}
+	for dp, names := range byDir {
+		d := w.dirs[dp]
 		if d.raw != nil { // scanned, not decoded: most records are as recorded
 			for i, off := 0, 0; off < len(d.raw); i++ {
 				end, nm, id := rawAt(d.raw, off)
 				rec := rawStat(d.raw, off)
-				key = append(append(key[:0], d.path...), d.raw[nm:id]...)
-				if st, ok := stat(key); ok && (st != rec || rec.MtimeNs/1e9 >= w.granule) {
+				st, ok := names[string(d.raw[nm:id])]
+				if ok {
+					compared++
+				}
+				if ok && (st != rec || rec.MtimeNs/1e9 >= w.granule) {
 					f := wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rec}
 					w.reread(d.path, &f)
 					if d.patch == nil {
@@ -830,13 +853,16 @@ func reconcileWriters(root string, getenv func(string) string, stat func(path []
 		}
 		for i := range d.files {
 			f := &d.files[i]
-			key = append(append(key[:0], d.path...), f.name...)
-			if st, ok := stat(key); ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
+			st, ok := names[f.name]
+			if ok {
+				compared++
+			}
+			if ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
 				w.reread(d.path, f)
 			}
 		}
 	}
-	w.Close()
+	return compared, w.Close()
 }
 
 // encodeWriters is the writers' index file: the header line, a body of

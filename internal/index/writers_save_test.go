@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // Save writes the writers' index only when that saves the next run work.
@@ -127,4 +129,61 @@ func resolved(t *testing.T, w *Writers, ids ...string) int {
 		}
 	}
 	return k
+}
+
+// A query tells the writers' index only about the files it read again:
+// a warm query looks at none of the writers' records (no work in
+// proportion to the corpus), one after an edit in place looks at that
+// record alone, and the writers then see its new id.
+func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the writers' index is kept on Linux only")
+	}
+	root, cache := t.TempDir(), t.TempDir()
+	getenv := func(k string) string {
+		if k == "XDG_CACHE_HOME" {
+			return cache
+		}
+		return ""
+	}
+	dec := filepath.Join(root, "references/decisions")
+	os.MkdirAll(dec, 0o755)
+	past := time.Now().Add(-time.Hour)
+	rec := func(i int, id string) {
+		p := filepath.Join(dec, fmt.Sprintf("r%d.md", i))
+		os.WriteFile(p, fmt.Appendf(nil, "---\nid: %s\nkind: decision\n---\n# r\n", id), 0o644)
+		os.Chtimes(p, past, past)
+	}
+	const n = 40
+	for i := range n {
+		rec(i, fmt.Sprintf("r%d", i))
+	}
+	os.Chtimes(dec, past, past)
+	OpenWriters(root, getenv).Close()
+	stores := corpus.DefaultStores()
+	query := func() int {
+		t.Helper()
+		ix := ForQuery(root, stores, getenv)
+		c, err := ix.Corpus(root, stores)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.QueryCached(corpus.Query{Kind: "decision"}, ix); err != nil {
+			t.Fatal(err)
+		}
+		return ix.finish(c)
+	}
+	if got := query(); got != n {
+		t.Fatalf("a cold query compared %d of the writers' records, want all %d", got, n)
+	}
+	if got := query(); got != 0 {
+		t.Fatalf("a warm query compared %d of the writers' records, want none", got)
+	}
+	rec(7, "renamed") // in place: same name, same inode
+	if got := query(); got != 1 {
+		t.Fatalf("a query after one edit compared %d of the writers' records, want 1", got)
+	}
+	if got := resolved(t, OpenWriters(root, getenv), "renamed"); got != 1 {
+		t.Fatal("the writers do not see the edited record's new id after the query")
+	}
 }
