@@ -84,22 +84,53 @@ func enumerateWith(root string, stores []string, identify bool, dc DirCache) (_ 
 		}()
 	}
 	wg.Wait()
-	total := 0
-	for i := range walkers {
-		total += len(walkers[i].out)
-	}
-	out := make([]entry, 0, total)
 	var errs []error
 	for i := range walkers {
-		out = append(out, walkers[i].out...)
 		errs = append(errs, walkers[i].errs...)
 		stale = stale || walkers[i].stale
 	}
+	return joinRuns(walkers), errs, stale
+}
+
+// joinRuns joins the walkers' entries sorted by path, entries of one path
+// in store order (the result of a stable sort of the entries in store
+// order). Each store's entries are sorted within the store; stores that
+// do not nest cover disjoint ranges of paths, so ordering the stores by
+// their first path and checking each boundary is all the sorting most
+// corpora need: the entries are copied once, with no comparison each.
+func joinRuns(walkers []walker) []entry {
 	cmp := func(a, b entry) int { return strings.Compare(a.path, b.path) }
-	if !slices.IsSortedFunc(out, cmp) {
-		slices.SortStableFunc(out, cmp)
+	total := 0
+	runs := make([][]entry, 0, len(walkers))
+	for i := range walkers {
+		r := walkers[i].out
+		if len(r) == 0 {
+			continue
+		}
+		if !slices.IsSortedFunc(r, cmp) { // a store's subdirectories interleave its files
+			slices.SortFunc(r, cmp) // one store lists a path once
+		}
+		total += len(r)
+		runs = append(runs, r)
 	}
-	return out, errs, stale
+	// Stable: of two stores whose first paths are equal, the earlier first.
+	slices.SortStableFunc(runs, func(a, b []entry) int { return cmp(a[0], b[0]) })
+	disjoint := true
+	for i := 1; i < len(runs) && disjoint; i++ {
+		disjoint = runs[i-1][len(runs[i-1])-1].path < runs[i][0].path
+	}
+	out := make([]entry, 0, total)
+	if disjoint {
+		for _, r := range runs {
+			out = append(out, r...)
+		}
+		return out
+	}
+	for i := range walkers { // stores that nest: sort them together
+		out = append(out, walkers[i].out...)
+	}
+	slices.SortStableFunc(out, cmp)
+	return out
 }
 
 type walker struct {
