@@ -20,6 +20,7 @@ type statter struct {
 	root string
 	dir  string // the open directory, as a root-relative prefix ending in "/"
 	fd   int
+	name []byte // the name lstat hands fstatat, NUL-terminated
 }
 
 func newStatter(root string) *statter { return &statter{root: root, fd: -1} }
@@ -70,9 +71,13 @@ func (s *statter) lstat(rel string) (FileStat, bool) {
 	if err != nil {
 		return FileStat{}, false
 	}
+	if strings.IndexByte(base, 0) >= 0 {
+		return FileStat{}, false // no such name (the kernel would read it short)
+	}
+	s.name = append(append(s.name[:0], base...), 0)
 	var st unix.Stat_t
 	for {
-		err := unix.Fstatat(fd, base, &st, unix.AT_SYMLINK_NOFOLLOW)
+		err := fstatat(fd, s.name, &st, unix.AT_SYMLINK_NOFOLLOW)
 		if err == unix.EINTR {
 			continue
 		}
