@@ -421,11 +421,19 @@ func (ix *Index) Query(c *corpus.Corpus, q corpus.Query) ([]corpus.Record, error
 // saved, a query index saved now would trust those files, and the writers'
 // index would not be told about them again.
 func (ix *Index) finish(c *corpus.Corpus) (compared int) {
-	compared, err := reconcileWriters(c.Root, ix.getenv, ix.rereadStats())
+	var err error
+	if ix.anyReread() { // else the writers' index is not even opened
+		compared, err = reconcileWriters(c.Root, ix.getenv, ix.rereadStats)
+	}
 	if err == nil {
 		ix.Save(c.Paths())
 	}
 	return compared
+}
+
+// anyReread reports whether this query read any file again.
+func (ix *Index) anyReread() bool {
+	return len(ix.few) > 0 || slices.ContainsFunc(ix.next, func(e entry) bool { return e.meta != nil })
 }
 
 // rereadStats is, by path, the stat of each file this query read again

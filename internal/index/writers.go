@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/procedures-go/procedures/internal/corpus"
@@ -251,9 +252,13 @@ func OpenWriters(root string, getenv func(string) string) *Writers {
 	return w
 }
 
+// writersOpened counts openWriters calls (for tests).
+var writersOpened atomic.Int64
+
 // openWriters finds and loads the index file; dirs is nil when there is
 // none to load. nil when no index may be kept.
 func openWriters(root string, getenv func(string) string) *Writers {
+	writersOpened.Add(1)
 	abs, ok := resolveRoot(root)
 	if !ok {
 		return nil
@@ -799,7 +804,8 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 
 // reconcileWriters re-reads, in the writers' index of root (when there is
 // one), every record a query read again whose stat differs from the one
-// recorded (reread: the query's stat of each file it read again, by path),
+// recorded (reread: the query's stat of each file it read again, by path;
+// asked for only when there is a writers' index),
 // so that an edit in place is seen by the writers after the next query.
 // Only those files, so that a warm query does no work in proportion to the
 // writers' index: a file the query trusted is as the query index's last
@@ -809,8 +815,8 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 // compared is how many records were looked at (for tests); err is the
 // writers' index's Save: the query index is then not written, so that the
 // next query reads those files again.
-func reconcileWriters(root string, getenv func(string) string, reread map[string]corpus.FileStat) (compared int, err error) {
-	if !haveWriters || len(reread) == 0 {
+func reconcileWriters(root string, getenv func(string) string, reread func() map[string]corpus.FileStat) (compared int, err error) {
+	if !haveWriters {
 		return 0, nil
 	}
 	w := openWriters(root, getenv)
@@ -818,7 +824,7 @@ func reconcileWriters(root string, getenv func(string) string, reread map[string
 		return 0, nil
 	}
 	byDir := map[string]map[string]corpus.FileStat{}
-	for p, st := range reread {
+	for p, st := range reread() {
 		i := strings.LastIndexByte(p, '/')
 		d := p[:i+1]
 		if _, ok := w.dirs[d]; !ok {
