@@ -61,26 +61,33 @@ func appendMetaOf(b []byte, content []byte, capped bool, v *recView) []byte {
 	for _, k := range [...]string{"id", "kind", "project", "status"} {
 		b = appendMetaStr(b, v.scalar(k))
 	}
-	// The gloss is appended in place after its length's varint, which is
-	// then written in front of it.
+	// The gloss is appended in place after one byte kept for its length's
+	// varint, which is written there once known.
 	at := len(b)
-	b = appendGloss(b, v.body, v.present && !v.terminated)
-	b = insertUvarint(b, at, len(b)-at)
+	b = appendGloss(append(b, 0), v.body, v.present && !v.terminated)
+	b = putUvarint(b, at, len(b)-at-1)
 	// Each list's count, too, is written in front of its strings.
 	at, n := len(b), 0
+	b = append(b, 0)
 	v.eachLeaf("keywords", func(s []byte) { b, n = appendMetaStr(b, s), n+1 })
-	b = insertUvarint(b, at, n)
+	b = putUvarint(b, at, n)
 	at, n = len(b), 0
+	b = append(b, 0)
 	v.eachLink(func(s []byte) { b, n = appendMetaStr(b, s), n+1 })
-	return insertUvarint(b, at, n)
+	return putUvarint(b, at, n)
 }
 
-// insertUvarint inserts the uvarint x at b[at:].
-func insertUvarint(b []byte, at, x int) []byte {
+// putUvarint writes the uvarint x into the one byte kept for it at b[at],
+// moving what follows when x needs more (128 or more).
+func putUvarint(b []byte, at, x int) []byte {
+	if x < 0x80 {
+		b[at] = byte(x)
+		return b
+	}
 	var tmp [binary.MaxVarintLen64]byte
 	n := binary.PutUvarint(tmp[:], uint64(x))
-	b = append(b, tmp[:n]...)
-	copy(b[at+n:], b[at:len(b)-n])
+	b = append(b, tmp[1:n]...) // n-1 more bytes
+	copy(b[at+n:], b[at+1:len(b)-(n-1)])
 	copy(b[at:], tmp[:n])
 	return b
 }

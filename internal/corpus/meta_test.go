@@ -20,6 +20,8 @@ var metaContents = []string{
 	"---\nid: x\nkeywords: a: b: c\nlinks: decisions: d-1 d-2\n: not yaml [\n---\n" + strings.Repeat("é", 80) + "\n",
 	"---\nkind: null\nkeywords: []\nlinks: {}\n---\n\n\n   \n",
 	"---\r\nid: crlf\r\n---\r\nline\r\n",
+	// 130 keywords and links: counts of two varint bytes.
+	"---\nid: many\nkeywords: [" + strings.Repeat("kw, ", 129) + "kw]\nlinks: [" + strings.Repeat("l, ", 129) + "l]\n---\n# many\n",
 }
 
 // The encoding written straight from the parsed head is the encoding of
@@ -95,4 +97,47 @@ func TestSharedTokensLinear(t *testing.T) {
 	case <-time.After(60 * time.Second):
 		t.Fatal("de-duplicating 300,000 keywords did not finish in 60 s: quadratic?")
 	}
+}
+
+// glossByByte is appendGloss's collapsing of whitespace as it was first
+// written, one byte at a time: the reference the word-at-a-time loop is
+// held to.
+func glossByByte(line []byte) []byte {
+	var dst []byte
+	sp := false
+	for _, c := range line {
+		if isSpace(c) {
+			sp = true
+			continue
+		}
+		if sp && len(dst) > 0 {
+			dst = append(dst, ' ')
+		}
+		sp = false
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func FuzzGlossWhitespace(f *testing.F) {
+	for _, s := range []string{"", " ", "a", " a ", "a  b\t\tc", "\v\fx y\r", "# Title   here  ", "é  ü\t\tø "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n") {
+			return // appendGloss takes the first non-blank line
+		}
+		want := string(glossByByte([]byte(line)))
+		if want == "" {
+			want = "(record)"
+		} else if len(want) > GlossMax {
+			want = want[:cutUTF8([]byte(want), GlossMax-3)] + "..."
+		}
+		if h := headingLen([]byte(line)); h > 0 || strings.TrimLeft(line, " \t\v\f\r") == "" {
+			return // headings and blank lines: covered by the scenarios; here only the collapsing
+		}
+		if got := string(appendGloss([]byte("p"), []byte(line), false)); got != "p"+want {
+			t.Fatalf("%q: got %q, want %q", line, got[1:], want)
+		}
+	})
 }

@@ -115,18 +115,26 @@ func appendGloss(dst, body []byte, unterminated bool) []byte {
 	if h := headingLen(line); h > 0 {
 		line = line[h:]
 	}
+	// Runs of whitespace become one space, none at either end; the words
+	// between are appended whole.
 	start := len(dst)
-	sp := false
-	for _, c := range line {
-		if isSpace(c) {
-			sp = true
-			continue
+	for len(line) > 0 {
+		i := 0
+		for i < len(line) && isSpace(line[i]) {
+			i++
 		}
-		if sp && len(dst) > start {
+		if i == len(line) {
+			break
+		}
+		if i > 0 && len(dst) > start {
 			dst = append(dst, ' ')
 		}
-		sp = false
-		dst = append(dst, c)
+		j := i
+		for j < len(line) && !isSpace(line[j]) {
+			j++
+		}
+		dst = append(dst, line[i:j]...)
+		line = line[j:]
 	}
 	out := dst[start:]
 	if len(out) == 0 {
