@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/index"
 )
 
 // queryVsEnv names a second query-records binary for BenchmarkProcess
@@ -17,7 +19,8 @@ const queryVsEnv = "PROCEDURES_QUERY_VS"
 
 // BenchmarkProcess runs query-records as whole processes, as a user runs
 // it: a binary built from this tree (CGO_ENABLED=0, as the bundle builds
-// it), with the index warm, cold (the index directory deleted before each
+// it), with the index warm, warm beside a writers' index (as once a writer
+// has run: warm-writers), cold (the index directory deleted before each
 // run) and off (PROCEDURES_NO_INDEX=1). With PROCEDURES_QUERY_VS naming
 // another query-records binary, each run of this tree's is paired with a
 // run of that one, in turn, on the same corpus and environment (its own
@@ -39,7 +42,7 @@ func BenchmarkProcess(b *testing.B) {
 	}
 	vs := os.Getenv(queryVsEnv)
 	for _, args := range [][]string{{"--kind", "decision"}, {"--links-to", "rec-3"}} {
-		for _, mode := range []string{"warm", "cold", "no-index"} {
+		for _, mode := range []string{"warm", "warm-writers", "cold", "no-index"} {
 			b.Run(args[0]+"/"+mode, func(b *testing.B) {
 				ours := newProcRun(b, bin, root, mode, args)
 				var theirs *procRun
@@ -83,6 +86,18 @@ func newProcRun(b *testing.B, bin, root, mode string, args []string) *procRun {
 	r.env = append(os.Environ(), "QUERY_RECORDS_ROOT="+root, "XDG_CACHE_HOME="+r.cache)
 	if mode == "no-index" {
 		r.env = append(r.env, "PROCEDURES_NO_INDEX=1")
+	}
+	if mode == "warm-writers" {
+		w := index.OpenWriters(root, func(k string) string {
+			if k == "XDG_CACHE_HOME" {
+				return r.cache
+			}
+			return ""
+		})
+		if w == nil {
+			b.Fatal("no writers' index")
+		}
+		w.Close()
 	}
 	r.first = r.exec(b) // for warm: the run that writes the index
 	r.wall, r.cpu = nil, nil
