@@ -603,10 +603,26 @@ func lintedName(name []byte) bool {
 // whose stat changed (or is racy).
 func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 	need := map[string]bool{}
+	var few []string // need's ids while they are few: compared without hashing
 	for _, id := range ids {
-		if id != "" {
+		if id != "" && !need[id] {
 			need[id] = true
+			few = append(few, id)
 		}
+	}
+	if len(few) > 8 {
+		few = nil
+	}
+	needed := func(b []byte) bool {
+		if few == nil {
+			return need[string(b)]
+		}
+		for _, id := range few {
+			if string(b) == id {
+				return true
+			}
+		}
+		return false
 	}
 	type hit struct {
 		path string
@@ -629,9 +645,13 @@ func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 		if d.raw != nil {
 			for i, off := 0, 0; off < len(d.raw); i++ {
 				end, nm, id := rawAt(d.raw, off)
-				f, patched := d.patch[i]
+				var f wfile
+				patched := false
+				if d.patch != nil {
+					f, patched = d.patch[i]
+				}
 				switch {
-				case !patched && !need[string(d.raw[id:end])]:
+				case !patched && !needed(d.raw[id:end]):
 					off = end
 					continue
 				case !patched:

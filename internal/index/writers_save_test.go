@@ -188,3 +188,46 @@ func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
 		t.Fatal("the writers do not see the edited record's new id after the query")
 	}
 }
+
+// Resolve finds the records of every id asked about, whether the ids are
+// few (compared one by one) or many (looked up by hash).
+func TestResolveFewAndMany(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the writers' index is kept on Linux only")
+	}
+	root, cache := t.TempDir(), t.TempDir()
+	getenv := func(k string) string {
+		if k == "XDG_CACHE_HOME" {
+			return cache
+		}
+		return ""
+	}
+	dec := filepath.Join(root, "references/decisions")
+	os.MkdirAll(dec, 0o755)
+	for i := range 30 {
+		os.WriteFile(filepath.Join(dec, fmt.Sprintf("r%d.md", i)), fmt.Appendf(nil, "---\nid: r%d\nkind: decision\n---\n# r\n", i), 0o644)
+	}
+	OpenWriters(root, getenv).Close()
+	for _, n := range []int{1, 3, 8, 9, 20} {
+		var ids []string
+		for i := range n {
+			ids = append(ids, fmt.Sprintf("r%d", 3*i), fmt.Sprintf("missing-%d", i))
+		}
+		w := OpenWriters(root, getenv)
+		m, err := w.Resolve(ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range ids {
+			var k int
+			if _, err := fmt.Sscanf(id, "r%d", &k); err == nil && k < 30 {
+				if files := m.Files(id); len(files) != 1 || files[0] != "references/decisions/"+id+".md" {
+					t.Errorf("%d ids: %s resolves to %v", len(ids), id, files)
+				}
+			} else if m.Has(id) {
+				t.Errorf("%d ids: %s resolves to %v, want none", len(ids), id, m.Files(id))
+			}
+		}
+		w.Close()
+	}
+}
