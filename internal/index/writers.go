@@ -247,6 +247,7 @@ func OpenWriters(root string, getenv func(string) string) *Writers {
 			return nil
 		}
 	} else if w.validateDirs() != nil {
+		w.release()
 		return nil
 	}
 	return w
@@ -784,12 +785,18 @@ func (w *Writers) Save() error {
 // not be used after.
 func (w *Writers) Close() error {
 	err := w.Save()
+	w.release()
+	return err
+}
+
+// release releases the loaded file without saving: w must not be used
+// after.
+func (w *Writers) release() {
 	if w.unmap != nil {
 		w.dirs = nil // what pointed into the mapping
 		w.unmap()
 		w.unmap = nil
 	}
-	return err
 }
 
 // anyTrusted reports whether a directory was listed again at a stat a
@@ -813,6 +820,7 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 	}
 	res, err := lint.LintTargetsWith(root, targets, w.Resolve)
 	if err != nil {
+		w.release()
 		return lint.LintTargets(root, targets)
 	}
 	for _, t := range targets {
