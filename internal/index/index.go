@@ -83,9 +83,8 @@ type Index struct {
 	// next when the loaded index is empty (a cold query reads every file;
 	// each worker writes its own positions; meta nil: not read), else in
 	// few (a warm query reads few files, and keeps no slot per file).
-	next   []entry
-	few    map[int]entry
-	byPath map[string]*entry // what was read again by path, made by stat
+	next []entry
+	few  map[int]entry
 
 	dirMu    sync.Mutex
 	walked   bool // the corpus was listed through the index (Corpus)
@@ -202,7 +201,7 @@ func (ix *Index) fresh(st corpus.FileStat) bool {
 // Start implements [corpus.MetaCache]: it pairs each corpus path with its
 // loaded entry (both lists are in path order).
 func (ix *Index) Start(paths []string) {
-	ix.next, ix.few, ix.byPath = nil, map[int]entry{}, nil
+	ix.next, ix.few = nil, map[int]entry{}
 	if len(ix.old) == 0 {
 		ix.next = make([]entry, len(paths))
 	}
