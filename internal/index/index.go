@@ -41,7 +41,7 @@ import (
 
 // Version is written in the index header; an index of any other version is
 // rebuilt.
-const Version = 4
+const Version = 5
 
 // magic starts every index file; the version follows it on the same line.
 const magic = "procedures-index"

@@ -77,3 +77,20 @@ func TestInside(t *testing.T) {
 		}
 	}
 }
+
+// A stored stat reads back as written, every bit of every field.
+func TestStatRoundTrip(t *testing.T) {
+	for _, st := range []corpus.FileStat{
+		{},
+		{Size: -1, MtimeNs: -1, CtimeNs: -1, Ino: ^uint64(0), Dev: ^uint64(0), Mode: ^uint32(0)},
+		{Size: 1 << 62, MtimeNs: 1_796_000_000_123_456_789, CtimeNs: 1, Ino: 1 << 40, Dev: 0xfe01, Mode: 0o100644},
+	} {
+		b := appendStat([]byte("x"), st)
+		if len(b) != 1+statLen {
+			t.Fatalf("%+v: %d bytes, want %d", st, len(b)-1, statLen)
+		}
+		if got := statOf(string(b[1:])); got != st {
+			t.Errorf("read back %+v, wrote %+v", got, st)
+		}
+	}
+}
