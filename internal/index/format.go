@@ -4,7 +4,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"runtime"
+	"slices"
 	"sort"
+	"sync"
 	"unsafe"
 
 	"github.com/procedures-go/procedures/internal/corpus"
@@ -44,35 +47,68 @@ func encode(root string, stores []string, entries map[string]entry, dirs map[str
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	return encodeInto(nil, root, stores, len(paths), func(b []byte, i int) []byte {
+	return slices.Concat(encodeParts(root, stores, len(paths), func(b []byte, i int) []byte {
 		e := entries[paths[i]]
 		return appendEntry(b, paths[i], e.St, e.meta)
-	}, dirs)
+	}, dirs, 0)...)
 }
 
-// encodeInto appends to b the index of n entries, in path order (entry
-// appends the i-th one: its path, stat and metadata), and of dirs.
-func encodeInto(b []byte, root string, stores []string, n int, entry func(b []byte, i int) []byte, dirs map[string]listing) []byte {
-	b = append(b, magic+" "+itoa(Version)+"\n"...)
-	start := len(b)
-	b = appendStr(b, root)
-	b = appendStrs(b, stores)
-	b = binary.AppendUvarint(b, uint64(n))
-	for i := range n {
-		b = entry(b, i)
+// parallelEntries is the number of entries from which encodeParts encodes
+// them on every core.
+const parallelEntries = 8192
+
+// encodeParts is the index of n entries, in path order (entry appends the
+// i-th one: its path, stat and metadata), and of dirs, as parts to be
+// written one after the other. The entries of a large index are encoded
+// on every core, a part each (the write that follows is the query's last
+// step, with no other work left to overlap). size is the expected length
+// of the whole (0: unknown).
+func encodeParts(root string, stores []string, n int, entry func(b []byte, i int) []byte, dirs map[string]listing, size int) [][]byte {
+	header := magic + " " + itoa(Version) + "\n"
+	head := append(make([]byte, 0, 256), header...)
+	head = appendStr(head, root)
+	head = appendStrs(head, stores)
+	head = binary.AppendUvarint(head, uint64(n))
+	k := 1
+	if n >= parallelEntries {
+		k = max(1, min(runtime.GOMAXPROCS(0), 8))
 	}
+	parts := make([][]byte, k)
+	var wg sync.WaitGroup
+	for c := range k {
+		lo, hi := c*n/k, (c+1)*n/k
+		encode := func() {
+			b := make([]byte, 0, size/k+4096)
+			for i := lo; i < hi; i++ {
+				b = entry(b, i)
+			}
+			parts[c] = b
+		}
+		if c == k-1 {
+			encode()
+		} else {
+			wg.Go(encode)
+		}
+	}
+	wg.Wait()
 	names := make([]string, 0, len(dirs))
 	for d := range dirs {
 		names = append(names, d)
 	}
 	sort.Strings(names)
-	b = binary.AppendUvarint(b, uint64(len(names)))
+	tail := binary.AppendUvarint(nil, uint64(len(names)))
 	for _, d := range names {
 		l := dirs[d]
-		b = appendStat(appendStr(b, d), l.St)
-		b = appendStrs(appendStrs(b, l.subdirs), l.files)
+		tail = appendStat(appendStr(tail, d), l.St)
+		tail = appendStrs(appendStrs(tail, l.subdirs), l.files)
 	}
-	return binary.BigEndian.AppendUint32(b, checksum(b[start:]))
+	sum := checksum(head[len(header):])
+	for _, p := range parts {
+		sum = crc32.Update(sum, crc32.IEEETable, p)
+	}
+	sum = crc32.Update(sum, crc32.IEEETable, tail)
+	tail = binary.BigEndian.AppendUint32(tail, sum)
+	return slices.Concat([][]byte{head}, parts, [][]byte{tail})
 }
 
 // appendEntry appends one entry: its path, then its stat and metadata

@@ -382,16 +382,15 @@ func (ix *Index) Save(paths []string) error {
 			size += len(n) + 2
 		}
 	}
-	b := make([]byte, 0, size)
-	b = encodeInto(b, ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
+	parts := encodeParts(ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
 		i := int(keep[k])
 		if e := ix.reread(i); e.meta != nil {
 			return appendEntry(b, paths[i], e.St, e.meta)
 		}
 		b = appendStr(b, paths[i]) // a loaded entry as it was
 		return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)
-	}, dirs)
-	return writeAtomic(dir, ix.path, b)
+	}, dirs, size)
+	return writeAtomic(dir, ix.path, parts...)
 }
 
 // Query runs q over c through the index of c's root and stores, unless
@@ -454,13 +453,17 @@ func (ix *Index) rereadStats() map[string]corpus.FileStat {
 // (O_EXCL, whatever a file it replaces had), renamed over path, which
 // replaces a symlink instead of following it. There is no fsync: the index
 // is a cache, and a file torn by a crash fails its checksum and is rebuilt.
-func writeAtomic(dir, path string, data []byte) error {
+func writeAtomic(dir, path string, data ...[]byte) error {
 	f, err := os.CreateTemp(dir, ".idx-*")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	for _, d := range data {
+		if err == nil {
+			_, err = f.Write(d)
+		}
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

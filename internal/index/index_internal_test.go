@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/procedures-go/procedures/internal/corpus"
@@ -91,6 +92,32 @@ func TestStatRoundTrip(t *testing.T) {
 		}
 		if got := statOf(string(b[1:])); got != st {
 			t.Errorf("read back %+v, wrote %+v", got, st)
+		}
+	}
+}
+
+// An index of enough entries to be encoded on every core decodes back to
+// exactly its entries and listings, its checksum over all the parts.
+func TestEncodePartsParallel(t *testing.T) {
+	entries := map[string]entry{}
+	for i := range parallelEntries + 1234 {
+		p := fmt.Sprintf("store/%06d.md", i)
+		entries[p] = entry{St: corpus.FileStat{Size: int64(i), MtimeNs: int64(i) * 7, Ino: uint64(i)}, meta: corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: p}})}
+	}
+	dirs := map[string]listing{"store/": {St: corpus.FileStat{Ino: 9}, files: []string{"a.md"}}}
+	b := encode("/root", []string{"store"}, entries, dirs)
+	header := magic + " " + itoa(Version) + "\n"
+	x, err := decode(b[len(header):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.entries) != len(entries) || x.root != "/root" || len(x.dirs) != 1 || x.dirs["store/"].St.Ino != 9 {
+		t.Fatalf("decoded %d entries of %d, root %q, dirs %v", len(x.entries), len(entries), x.root, x.dirs)
+	}
+	for _, e := range x.entries {
+		st, meta, ok := e.decode()
+		if want := entries[e.path]; !ok || st != want.St || meta != string(want.meta) {
+			t.Fatalf("%s: %+v %q, want %+v %q", e.path, st, meta, want.St, want.meta)
 		}
 	}
 }
