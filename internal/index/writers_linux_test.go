@@ -55,15 +55,7 @@ func TestListDir(t *testing.T) {
 // releases: a process that writes many records (the in-process tests, a
 // Go tool) does not accumulate mappings.
 func TestWritersCloseUnmaps(t *testing.T) {
-	root, cache := t.TempDir(), t.TempDir()
-	getenv := func(k string) string {
-		if k == "XDG_CACHE_HOME" {
-			return cache
-		}
-		return ""
-	}
-	dec := filepath.Join(root, "references/decisions")
-	os.MkdirAll(dec, 0o755)
+	root, getenv, dec := writersFixture(t)
 	os.WriteFile(filepath.Join(dec, "a.md"), []byte("---\nid: a\nkind: decision\n---\n# a\n"), 0o644)
 	OpenWriters(root, getenv).Close() // built and written
 	mapped := func(path string) int {

@@ -19,19 +19,8 @@ import (
 // its few new records alone do not make a write; a listing the written
 // index would trust, or maxPending records to read again, do.
 func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("the writers' index is kept on Linux only")
-	}
-	root, cache := t.TempDir(), t.TempDir()
-	getenv := func(k string) string {
-		if k == "XDG_CACHE_HOME" {
-			return cache
-		}
-		return ""
-	}
 	const rel = "references/decisions/"
-	dec := filepath.Join(root, rel)
-	os.MkdirAll(dec, 0o755)
+	root, getenv, dec := writersFixture(t)
 	past, future := time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
 	n := 0
 	add := func(k int, when time.Time) {
@@ -115,6 +104,26 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 	}
 }
 
+// writersFixture is an empty corpus root with its decisions store dec and
+// a cache directory of its own (getenv's XDG_CACHE_HOME); it skips where
+// the writers' index is not kept.
+func writersFixture(t *testing.T) (root string, getenv func(string) string, dec string) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("the writers' index is kept on Linux only")
+	}
+	root, cache := t.TempDir(), t.TempDir()
+	getenv = func(k string) string {
+		if k == "XDG_CACHE_HOME" {
+			return cache
+		}
+		return ""
+	}
+	dec = filepath.Join(root, "references/decisions")
+	os.MkdirAll(dec, 0o755)
+	return root, getenv, dec
+}
+
 // resolved is how many of ids the index maps to a record.
 func resolved(t *testing.T, w *Writers, ids ...string) int {
 	t.Helper()
@@ -136,18 +145,7 @@ func resolved(t *testing.T, w *Writers, ids ...string) int {
 // proportion to the corpus), one after an edit in place looks at that
 // record alone, and the writers then see its new id.
 func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("the writers' index is kept on Linux only")
-	}
-	root, cache := t.TempDir(), t.TempDir()
-	getenv := func(k string) string {
-		if k == "XDG_CACHE_HOME" {
-			return cache
-		}
-		return ""
-	}
-	dec := filepath.Join(root, "references/decisions")
-	os.MkdirAll(dec, 0o755)
+	root, getenv, dec := writersFixture(t)
 	past := time.Now().Add(-time.Hour)
 	rec := func(i int, id string) {
 		p := filepath.Join(dec, fmt.Sprintf("r%d.md", i))
@@ -192,18 +190,7 @@ func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
 // Resolve finds the records of every id asked about, whether the ids are
 // few (compared one by one) or many (looked up by hash).
 func TestResolveFewAndMany(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("the writers' index is kept on Linux only")
-	}
-	root, cache := t.TempDir(), t.TempDir()
-	getenv := func(k string) string {
-		if k == "XDG_CACHE_HOME" {
-			return cache
-		}
-		return ""
-	}
-	dec := filepath.Join(root, "references/decisions")
-	os.MkdirAll(dec, 0o755)
+	root, getenv, dec := writersFixture(t)
 	for i := range 30 {
 		os.WriteFile(filepath.Join(dec, fmt.Sprintf("r%d.md", i)), fmt.Appendf(nil, "---\nid: r%d\nkind: decision\n---\n# r\n", i), 0o644)
 	}
