@@ -113,8 +113,8 @@ func joinRuns(walkers []walker) []entry {
 		total += len(r)
 		runs = append(runs, r)
 	}
-	// Stable: of two stores whose first paths are equal, the earlier first.
-	slices.SortStableFunc(runs, func(a, b []entry) int { return cmp(a[0], b[0]) })
+	// Two stores whose first paths are equal fail the boundary check below.
+	slices.SortFunc(runs, func(a, b []entry) int { return cmp(a[0], b[0]) })
 	disjoint := true
 	for i := 1; i < len(runs) && disjoint; i++ {
 		disjoint = runs[i-1][len(runs[i-1])-1].path < runs[i][0].path
