@@ -134,7 +134,7 @@ func (c *Corpus) ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	f, err := openNoFollow(r, e.rel)
+	f, err := openNoFollow(r, e.rel())
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Enumerate lists the corpus: every regular *.md file below each store
@@ -30,15 +31,19 @@ func Enumerate(root string, stores []string) (paths []string, skipped []error) {
 }
 
 // entry is one corpus file: its printed path and the store it came from
-// (rel is the path below the store directory); id is what lstat said of it
-// during an identifying scan (nil when it vanished or was not asked for), so a later read can check that it
-// opened the same file (os.SameFile: device and inode).
+// (path[relAt:] is the path below the store directory); id is what lstat
+// said of it during an identifying scan (nil when it vanished or was not
+// asked for), so a later read can check that it opened the same file
+// (os.SameFile: device and inode).
 type entry struct {
 	path  string
-	store int
-	rel   string
 	id    fs.FileInfo
+	store int32
+	relAt int32
 }
+
+// rel is e's path below its store directory.
+func (e *entry) rel() string { return e.path[e.relAt:] }
 
 // enumerate lists the corpus; identify records each file's lstat (entry.id).
 // It walks the stores concurrently (one goroutine per store, as many at a
@@ -167,7 +172,7 @@ func (w *walker) walk(dir, printed string) {
 			if w.identify {
 				id, _ = e.Info()
 			}
-			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):], id: id})
+			w.out = append(w.out, entry{path: p, id: id, store: int32(w.store), relAt: int32(len(w.prefix))})
 		}
 	}
 }
@@ -212,30 +217,43 @@ func (w *walker) walkCached(dir, printed string, store, listed bool) {
 		w.out = slices.Grow(w.out, len(files))
 		for _, name := range files {
 			p := printed + name
-			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})
+			w.out = append(w.out, entry{path: p, store: int32(w.store), relAt: int32(len(w.prefix))})
 		}
 		for _, name := range subdirs {
 			w.walkCached(dir+"/"+name, printed+name+"/", false, true)
 		}
 		return
 	}
-	ents, err := f.ReadDir(-1)
+	ents, err := listEntries(f)
 	f.Close()
-	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	slices.SortFunc(ents, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
+	// The files' printed paths are cut from one string.
 	var subdirs, files []string
+	n, size := 0, 0
 	for _, e := range ents {
-		name := e.Name()
-		switch t := e.Type(); {
-		case t.IsDir():
+		if e.reg && isRecordName(e.name) {
+			n++
+			size += len(printed) + len(e.name)
+		}
+	}
+	files = make([]string, 0, n)
+	w.out = slices.Grow(w.out, n)
+	paths := make([]byte, 0, size)
+	for _, e := range ents {
+		name := e.name
+		switch {
+		case e.dir:
 			subdirs = append(subdirs, name)
 			w.walkCached(dir+"/"+name, printed+name+"/", false, false)
-		case t.IsRegular():
+		case e.reg:
 			if !isRecordName(name) {
 				continue
 			}
 			files = append(files, name)
-			p := printed + name
-			w.out = append(w.out, entry{path: p, store: w.store, rel: p[len(w.prefix):]})
+			at := len(paths)
+			paths = append(append(paths, printed...), name...)
+			p := unsafe.String(unsafe.SliceData(paths[at:]), len(paths)-at)
+			w.out = append(w.out, entry{path: p, store: int32(w.store), relAt: int32(len(w.prefix))})
 		}
 	}
 	if err != nil { // a listing cut short is not remembered

@@ -67,7 +67,7 @@ func TestJoinRuns(t *testing.T) {
 					continue
 				}
 				seen[name] = true
-				walkers[i].out = append(walkers[i].out, entry{path: name, store: i})
+				walkers[i].out = append(walkers[i].out, entry{path: name, store: int32(i)})
 			}
 			if r.IntN(2) == 0 { // as a walk lists them: sorted, or files before subdirectories
 				slices.SortFunc(walkers[i].out, func(a, b entry) int { return strings.Compare(a.path, b.path) })

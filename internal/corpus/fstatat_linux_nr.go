@@ -19,3 +19,13 @@ func fstatat(dirfd int, name []byte, st *unix.Stat_t, flags int) error {
 	}
 	return nil
 }
+
+// openat is unix.Openat of name, which ends in a NUL byte (mode 0).
+func openat(dirfd int, name []byte, flags int) (int, error) {
+	fd, _, e := unix.Syscall6(unix.SYS_OPENAT, uintptr(dirfd), uintptr(unsafe.Pointer(&name[0])),
+		uintptr(flags), 0, 0, 0)
+	if e != 0 {
+		return -1, e
+	}
+	return int(fd), nil
+}

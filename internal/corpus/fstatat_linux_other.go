@@ -8,3 +8,8 @@ import "golang.org/x/sys/unix"
 func fstatat(dirfd int, name []byte, st *unix.Stat_t, flags int) error {
 	return unix.Fstatat(dirfd, string(name[:len(name)-1]), st, flags)
 }
+
+// openat is unix.Openat of name, which ends in a NUL byte (mode 0).
+func openat(dirfd int, name []byte, flags int) (int, error) {
+	return unix.Openat(dirfd, string(name[:len(name)-1]), flags, 0)
+}

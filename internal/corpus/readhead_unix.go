@@ -20,19 +20,19 @@ func readHead(name string, buf []byte, done func([]byte) bool) (_ []byte, capped
 	return readHeadStat(name, buf, done, nil)
 }
 
-// readHeadStat is readHead that also hands the descriptor's fstat, taken
-// before any read, to onStat (when not nil).
-func readHeadStat(name string, buf []byte, done func([]byte) bool, onStat func(*syscall.Stat_t)) (_ []byte, capped bool, _ error) {
-	return readHeadAt(unix.AT_FDCWD, name, buf, done, onStat)
+// readHeadStat is readHead that also fills st (when not nil) with the
+// descriptor's fstat, taken before any read.
+func readHeadStat(name string, buf []byte, done func([]byte) bool, st *syscall.Stat_t) (_ []byte, capped bool, _ error) {
+	return readHeadAt(unix.AT_FDCWD, name, buf, done, st)
 }
 
 // readHeadAt is readHeadStat of name relative to the directory dirfd
 // (openat(2); AT_FDCWD for a path as given).
-func readHeadAt(dirfd int, name string, buf []byte, done func([]byte) bool, onStat func(*syscall.Stat_t)) (_ []byte, capped bool, _ error) {
+func readHeadAt(dirfd int, name string, buf []byte, done func([]byte) bool, st *syscall.Stat_t) (_ []byte, capped bool, _ error) {
 	var fd int
 	var err error
 	for {
-		fd, err = unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_CLOEXEC|fsx.NoFollow|fsx.NonBlock, 0)
+		fd, err = unix.Openat(dirfd, name, openHeadFlags, 0)
 		if err != syscall.EINTR {
 			break
 		}
@@ -40,16 +40,24 @@ func readHeadAt(dirfd int, name string, buf []byte, done func([]byte) bool, onSt
 	if err != nil {
 		return buf, false, err
 	}
+	return readOpened(fd, buf, done, st)
+}
+
+// openHeadFlags open a file for readHead.
+const openHeadFlags = unix.O_RDONLY | unix.O_CLOEXEC | fsx.NoFollow | fsx.NonBlock
+
+// readOpened is readHeadStat of the descriptor fd, which it closes.
+func readOpened(fd int, buf []byte, done func([]byte) bool, st *syscall.Stat_t) (_ []byte, capped bool, _ error) {
 	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
+	var local syscall.Stat_t
+	if st == nil {
+		st = &local
+	}
+	if err := syscall.Fstat(fd, st); err != nil {
 		return buf, false, err
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return buf, false, ErrNotRegular
-	}
-	if onStat != nil {
-		onStat(&st)
 	}
 	return fillHead(buf, func(b []byte) (int, error) {
 		for {

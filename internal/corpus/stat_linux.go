@@ -1,9 +1,12 @@
 package corpus
 
 import (
+	"bytes"
+	"encoding/binary"
 	"os"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -20,7 +23,8 @@ type statter struct {
 	root string
 	dir  string // the open directory, as a root-relative prefix ending in "/"
 	fd   int
-	name []byte // the name lstat hands fstatat, NUL-terminated
+	name []byte         // the name handed to fstatat or openat, NUL-terminated
+	st   syscall.Stat_t // the last fstat of a file read
 }
 
 func newStatter(root string) *statter { return &statter{root: root, fd: -1} }
@@ -44,24 +48,52 @@ func (s *statter) at(rel string) (int, string, error) {
 // readHead is [readHead] of the root-relative rel, opened relative to its
 // directory (a shorter lookup than the whole path's).
 func (s *statter) readHead(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, error) {
-	fd, base, err := s.at(rel)
+	fd, err := s.open(rel)
 	if err != nil {
 		return buf, false, err
 	}
-	return readHeadAt(fd, base, buf, done, nil)
+	return readOpened(fd, buf, done, &s.st)
 }
 
 // readHeadFileStat is [readHead] of the root-relative rel, opened relative
 // to its directory, that also returns the [FileStat] of the file it read,
 // taken with fstat before the read.
 func (s *statter) readHeadFileStat(rel string, buf []byte, done func([]byte) bool) ([]byte, bool, FileStat, error) {
-	fd, base, err := s.at(rel)
+	fd, err := s.open(rel)
 	if err != nil {
 		return buf, false, FileStat{}, err
 	}
-	var fs FileStat
-	buf, capped, err := readHeadAt(fd, base, buf, done, func(st *syscall.Stat_t) { fs = fileStat(st) })
-	return buf, capped, fs, err
+	buf, capped, err := readOpened(fd, buf, done, &s.st)
+	return buf, capped, fileStat(&s.st), err
+}
+
+// open opens the root-relative rel for readHead, relative to its
+// directory, with the name handed to openat from s's reused buffer.
+func (s *statter) open(rel string) (int, error) {
+	dirfd, base, err := s.at(rel)
+	if err != nil {
+		return -1, err
+	}
+	name, ok := s.cname(base)
+	if !ok {
+		return -1, syscall.EINVAL // as unix.Openat says of such a name
+	}
+	for {
+		fd, err := openat(dirfd, name, openHeadFlags)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
+// cname is base NUL-terminated in s's reused buffer; ok is false when base
+// holds a NUL (the kernel would read it short: no such name).
+func (s *statter) cname(base string) ([]byte, bool) {
+	if strings.IndexByte(base, 0) >= 0 {
+		return nil, false
+	}
+	s.name = append(append(s.name[:0], base...), 0)
+	return s.name, true
 }
 
 // lstat is the [FileStat] of the root-relative rel, not following a final
@@ -71,13 +103,13 @@ func (s *statter) lstat(rel string) (FileStat, bool) {
 	if err != nil {
 		return FileStat{}, false
 	}
-	if strings.IndexByte(base, 0) >= 0 {
-		return FileStat{}, false // no such name (the kernel would read it short)
+	name, ok := s.cname(base)
+	if !ok {
+		return FileStat{}, false
 	}
-	s.name = append(append(s.name[:0], base...), 0)
 	var st unix.Stat_t
 	for {
-		err := fstatat(fd, s.name, &st, unix.AT_SYMLINK_NOFOLLOW)
+		err := fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW)
 		if err == unix.EINTR {
 			continue
 		}
@@ -138,4 +170,79 @@ func openDirStat(dir string, follow bool) (*os.File, FileStat, error) {
 	}
 	return f, FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
 		Ino: st.Ino, Dev: st.Dev, Mode: st.Mode}, nil
+}
+
+// listBufMax bounds a listing buffer (a variable for tests).
+var listBufMax = 4 << 20
+
+// A dirent is one entry of a directory listing.
+type dirent struct {
+	name     string
+	dir, reg bool
+}
+
+// listEntries lists the open directory f with getdents(2): its entries in
+// directory order, "." and ".." left out. The names point into the
+// buffers the kernel filled, each filled once and never written again, so
+// a listing costs a few allocations, not two an entry as os.ReadDir's. An
+// entry of unknown type is lstat-ed relative to f, as os.ReadDir does (one
+// gone by then is left out). On an error it returns what it listed before.
+func listEntries(f *os.File) ([]dirent, error) {
+	fd := int(f.Fd())
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return nil, err
+	}
+	// A kernel record is at most twice an ext4 entry: a buffer twice the
+	// directory's size takes most listings in one call.
+	size := min(max(2*int(st.Size)+4096, 32<<10), listBufMax)
+	out := make([]dirent, 0, size/64)
+	buf, used := make([]byte, size), 0
+	for {
+		if len(buf)-used < 4096 {
+			buf, used = make([]byte, size), 0
+		}
+		n, err := unix.Getdents(fd, buf[used:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return out, err
+		}
+		if n <= 0 {
+			return out, nil
+		}
+		b := buf[used : used+n]
+		used += n
+		for len(b) >= 19 {
+			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+			if reclen < 19 || reclen > len(b) {
+				return out, syscall.EIO
+			}
+			ino := binary.NativeEndian.Uint64(b[0:8])
+			typ := b[18]
+			nb := b[19:reclen]
+			if i := bytes.IndexByte(nb, 0); i >= 0 {
+				nb = nb[:i]
+			}
+			b = b[reclen:]
+			name := unsafe.String(unsafe.SliceData(nb), len(nb))
+			if len(nb) == 0 || name == "." || name == ".." || ino == 0 {
+				continue
+			}
+			if typ == unix.DT_UNKNOWN {
+				var lst unix.Stat_t
+				if unix.Fstatat(fd, name, &lst, unix.AT_SYMLINK_NOFOLLOW) != nil {
+					continue
+				}
+				switch lst.Mode & unix.S_IFMT {
+				case unix.S_IFDIR:
+					typ = unix.DT_DIR
+				case unix.S_IFREG:
+					typ = unix.DT_REG
+				}
+			}
+			out = append(out, dirent{name: name, dir: typ == unix.DT_DIR, reg: typ == unix.DT_REG})
+		}
+	}
 }

@@ -28,3 +28,10 @@ func (s *statter) readHeadFileStat(rel string, buf []byte, done func([]byte) boo
 func openDirStat(dir string, follow bool) (*os.File, FileStat, error) {
 	return nil, FileStat{}, errors.ErrUnsupported
 }
+
+type dirent struct {
+	name     string
+	dir, reg bool
+}
+
+func listEntries(*os.File) ([]dirent, error) { return nil, errors.ErrUnsupported }
