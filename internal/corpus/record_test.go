@@ -115,3 +115,46 @@ func FuzzParseRecord(f *testing.F) {
 		}
 	})
 }
+
+// linkTokensByByte is eachLinkToken as it was: a token built byte by byte,
+// quotes dropped, flushed at each separator.
+func linkTokensByByte(s []byte) []string {
+	var out []string
+	var tok []byte
+	flush := func() {
+		if len(tok) > 0 {
+			out = append(out, string(tok))
+		}
+		tok = tok[:0]
+	}
+	for _, c := range s {
+		switch {
+		case c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || isSpace(c):
+			flush()
+		case c == '"' || c == '\'':
+		default:
+			tok = append(tok, c)
+		}
+	}
+	flush()
+	return out
+}
+
+// A links value splits into the tokens the byte-at-a-time loop gives, and
+// splitting leaves the value as it was (tokens are mostly subslices of it).
+func FuzzLinkTokens(f *testing.F) {
+	for _, s := range []string{"", "a", "[a, b]", `{ x: ["a", 'b'] }`, `a"b c'`, `"'"`, "\t,,a\n", `[ "dec.a" , "" ]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		b := []byte(v)
+		var got []string
+		eachLinkToken(b, func(tok []byte) { got = append(got, string(tok)) })
+		if want := linkTokensByByte([]byte(v)); !slices.Equal(got, want) {
+			t.Fatalf("%q: got %q, want %q", v, got, want)
+		}
+		if string(b) != v {
+			t.Fatalf("%q changed to %q", v, b)
+		}
+	})
+}

@@ -1,5 +1,7 @@
 package corpus
 
+import "bytes"
+
 // Text handling is byte-oriented and locale-independent: lowercasing is
 // ASCII-only and "alphanumeric" is [a-z0-9] after lowercasing.
 
@@ -79,23 +81,46 @@ func splitLinkTokens(v string) []string {
 	return out
 }
 
+// eachLinkToken calls fn with each token of a links value, as
+// [splitLinkTokens] splits it. A token is a subslice of s (fn must not
+// change it), unless a quote sits inside it: only then is it copied with
+// its quotes dropped.
 func eachLinkToken(s []byte, fn func([]byte)) {
-	var buf [128]byte
-	tok := buf[:0]
-	flush := func() {
-		if len(tok) > 0 {
-			fn(tok)
+	for i := 0; i < len(s); {
+		if isLinkSep(s[i]) {
+			i++
+			continue
 		}
-		tok = tok[:0]
-	}
-	for _, c := range s {
-		switch {
-		case c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || isSpace(c):
-			flush()
-		case c == '"' || c == '\'':
-		default:
-			tok = append(tok, c)
+		j := i + 1
+		for j < len(s) && !isLinkSep(s[j]) {
+			j++
 		}
+		tok := s[i:j]
+		i = j
+		for len(tok) > 0 && isQuote(tok[0]) {
+			tok = tok[1:]
+		}
+		for len(tok) > 0 && isQuote(tok[len(tok)-1]) {
+			tok = tok[:len(tok)-1]
+		}
+		if len(tok) == 0 {
+			continue
+		}
+		if bytes.IndexByte(tok, '"') >= 0 || bytes.IndexByte(tok, '\'') >= 0 {
+			t := make([]byte, 0, len(tok))
+			for _, c := range tok {
+				if !isQuote(c) {
+					t = append(t, c)
+				}
+			}
+			tok = t
+		}
+		fn(tok)
 	}
-	flush()
 }
+
+func isLinkSep(c byte) bool {
+	return c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || isSpace(c)
+}
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' }
