@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"iter"
+	"sync"
 	"unsafe"
 )
 
@@ -70,7 +71,7 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 	// are kept in per-goroutine slabs, so that a file filtered out costs
 	// no allocation.
 	metas := make([]*FileMeta, n)
-	errs := make([]error, n)
+	var first firstErr
 	inParallel(n, func(indexes iter.Seq[int]) {
 		var v recView
 		var crlfBuf []byte
@@ -118,7 +119,7 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 				statOK = err == nil
 			}
 			if err != nil {
-				errs[i] = err
+				first.set(i, err)
 				continue
 			}
 			content := buf
@@ -146,10 +147,8 @@ func (c *Corpus) QueryCached(q Query, mc MetaCache) ([]Record, error) {
 			}
 		}
 	})
-	for i, err := range errs {
-		if err != nil {
-			return nil, &ScanError{Path: c.entries[i].path, Err: err}
-		}
+	if first.err != nil {
+		return nil, &ScanError{Path: c.entries[first.i].path, Err: first.err}
 	}
 	return evalMetas(q, metas)
 }
@@ -225,15 +224,14 @@ func lastSlash(s string) int {
 // order (nil: not part of the narrowed set).
 func evalMetas(q Query, metas []*FileMeta) ([]Record, error) {
 	qtoks, qidx, ranked := queryTerms(q.Keyword)
-	slots := make([]slot, len(metas))
-	n := 0
-	for i, m := range metas {
-		s := &slots[i]
+	// Only the narrowed set has slots (answer and rank skip the others).
+	var slots []slot
+	for _, m := range metas {
 		if m == nil || m.Empty || m.Skip || !m.Rec.structural(q) {
 			continue
 		}
-		s.narrowed = true
-		n++
+		slots = append(slots, slot{narrowed: true})
+		s := &slots[len(slots)-1]
 		if q.Keyword != "" {
 			s.dl = len(m.Tokens)
 			for _, t := range m.Tokens {
@@ -247,5 +245,21 @@ func evalMetas(q Query, metas []*FileMeta) ([]Record, error) {
 		}
 		s.rec = &m.Rec
 	}
-	return answer(slots, n, len(qtoks), ranked, q)
+	return answer(slots, len(slots), len(qtoks), ranked, q)
+}
+
+// firstErr keeps the error reported for the lowest corpus position (by
+// several goroutines at once).
+type firstErr struct {
+	mu  sync.Mutex
+	i   int
+	err error
+}
+
+func (f *firstErr) set(i int, err error) {
+	f.mu.Lock()
+	if f.err == nil || i < f.i {
+		f.i, f.err = i, err
+	}
+	f.mu.Unlock()
 }

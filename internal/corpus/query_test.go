@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -203,5 +204,38 @@ func TestQueryUnreadableFileFailsLoudly(t *testing.T) {
 	var se *ScanError
 	if !errors.As(err, &se) || !errors.Is(err, ErrScan) || se.Path != "references/research/z.md" {
 		t.Fatalf("err = %v, want a ScanError for z.md", err)
+	}
+}
+
+// noCache is a MetaCache that remembers nothing: QueryCached reads every
+// file.
+type noCache struct{}
+
+func (noCache) Start([]string)                      {}
+func (noCache) Lookup(int, FileStat) (string, bool) { return "", false }
+func (noCache) Known(int) bool                      { return false }
+func (noCache) Put(int, string, FileStat, []byte)   {}
+
+// Of several files that cannot be read, QueryCached names the first in
+// corpus order, whichever of its goroutines met it first.
+func TestQueryCachedNamesFirstUnreadable(t *testing.T) {
+	files := map[string]string{}
+	for i := range 600 {
+		files[fmt.Sprintf("references/decisions/r%03d.md", i)] = rec(fmt.Sprintf("dec.r%03d", i), "decision", "[x1]", "R")
+	}
+	root := mkTree(t, files)
+	stores, _ := allStores("")
+	c, _ := Open(root, stores)
+	for _, i := range []int{100, 101, 550, 599} {
+		if err := os.Remove(filepath.Join(root, fmt.Sprintf("references/decisions/r%03d.md", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 20 {
+		_, err := c.QueryCached(Query{Kind: "decision"}, noCache{})
+		var se *ScanError
+		if !errors.As(err, &se) || se.Path != "references/decisions/r100.md" {
+			t.Fatalf("err = %v, want a ScanError for r100.md", err)
+		}
 	}
 }
