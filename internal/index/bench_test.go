@@ -90,7 +90,7 @@ func BenchmarkKind(b *testing.B) {
 }
 
 func BenchmarkLinksTo(b *testing.B) {
-	for _, mode := range []string{"no-index", "warm"} {
+	for _, mode := range []string{"no-index", "cold", "warm"} {
 		b.Run(mode, func(b *testing.B) { benchQuery(b, []string{"--links-to", "rec-3"}, mode) })
 	}
 }

@@ -1,13 +1,12 @@
 package index
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
-	"runtime"
-	"slices"
+	"io"
 	"sort"
-	"sync"
 	"unsafe"
 
 	"github.com/procedures-go/procedures/internal/corpus"
@@ -47,68 +46,64 @@ func encode(root string, stores []string, entries map[string]entry, dirs map[str
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	return slices.Concat(encodeParts(root, stores, len(paths), func(b []byte, i int) []byte {
+	var b bytes.Buffer
+	encodeTo(&b, root, stores, len(paths), func(b []byte, i int) []byte {
 		e := entries[paths[i]]
 		return appendEntry(b, paths[i], e.St, e.meta)
-	}, dirs, 0)...)
+	}, dirs)
+	return b.Bytes()
 }
 
-// parallelEntries is the number of entries from which encodeParts encodes
-// them on every core.
-const parallelEntries = 8192
+// flushAt is the size from which encodeTo hands what it encoded to its
+// writer (a variable for tests).
+var flushAt = 64 << 10
 
-// encodeParts is the index of n entries, in path order (entry appends the
-// i-th one: its path, stat and metadata), and of dirs, as parts to be
-// written one after the other. The entries of a large index are encoded
-// on every core, a part each (the write that follows is the query's last
-// step, with no other work left to overlap). size is the expected length
-// of the whole (0: unknown).
-func encodeParts(root string, stores []string, n int, entry func(b []byte, i int) []byte, dirs map[string]listing, size int) [][]byte {
+// encodeTo writes the index of n entries, in path order (entry appends
+// the i-th one: its path, stat and metadata), and of dirs to w. It encodes
+// into one buffer of about flushAt bytes, written out and reused each time
+// it fills, the checksum taken as it goes: writing an index costs no
+// memory proportional to it.
+func encodeTo(w io.Writer, root string, stores []string, n int, entry func(b []byte, i int) []byte, dirs map[string]listing) error {
 	header := magic + " " + itoa(Version) + "\n"
-	head := append(make([]byte, 0, 256), header...)
-	head = appendStr(head, root)
-	head = appendStrs(head, stores)
-	head = binary.AppendUvarint(head, uint64(n))
-	k := 1
-	if n >= parallelEntries {
-		k = max(1, min(runtime.GOMAXPROCS(0), 8))
-	}
-	parts := make([][]byte, k)
-	var wg sync.WaitGroup
-	for c := range k {
-		lo, hi := c*n/k, (c+1)*n/k
-		encode := func() {
-			b := make([]byte, 0, size/k+4096)
-			for i := lo; i < hi; i++ {
-				b = entry(b, i)
-			}
-			parts[c] = b
+	b := append(make([]byte, 0, flushAt+flushAt/4), header...)
+	var sum uint32
+	var err error
+	from := len(header) // what the checksum covers starts behind the header
+	flush := func() {
+		sum = crc32.Update(sum, crc32.IEEETable, b[from:])
+		if err == nil {
+			_, err = w.Write(b)
 		}
-		if c == k-1 {
-			encode()
-		} else {
-			wg.Go(encode)
+		b, from = b[:0], 0
+	}
+	b = appendStr(b, root)
+	b = appendStrs(b, stores)
+	b = binary.AppendUvarint(b, uint64(n))
+	for i := range n {
+		if b = entry(b, i); len(b) >= flushAt {
+			flush()
 		}
 	}
-	wg.Wait()
 	names := make([]string, 0, len(dirs))
 	for d := range dirs {
 		names = append(names, d)
 	}
 	sort.Strings(names)
-	tail := binary.AppendUvarint(nil, uint64(len(names)))
+	b = binary.AppendUvarint(b, uint64(len(names)))
 	for _, d := range names {
 		l := dirs[d]
-		tail = appendStat(appendStr(tail, d), l.St)
-		tail = appendStrs(appendStrs(tail, l.subdirs), l.files)
+		b = appendStat(appendStr(b, d), l.St)
+		b = appendStrs(appendStrs(b, l.subdirs), l.files)
+		if len(b) >= flushAt {
+			flush()
+		}
 	}
-	sum := checksum(head[len(header):])
-	for _, p := range parts {
-		sum = crc32.Update(sum, crc32.IEEETable, p)
+	sum = crc32.Update(sum, crc32.IEEETable, b[from:])
+	b = binary.BigEndian.AppendUint32(b, sum)
+	if err == nil {
+		_, err = w.Write(b)
 	}
-	sum = crc32.Update(sum, crc32.IEEETable, tail)
-	tail = binary.BigEndian.AppendUint32(tail, sum)
-	return slices.Concat([][]byte{head}, parts, [][]byte{tail})
+	return err
 }
 
 // appendEntry appends one entry: its path, then its stat and metadata

@@ -56,7 +56,6 @@ func Dir(getenv func(string) string) string { return config.IndexDir(getenv) }
 // entry is what a query read again: the stat and the encoded metadata
 // (see [corpus.AppendMeta]).
 type entry struct {
-	path string
 	St   corpus.FileStat
 	meta []byte
 }
@@ -77,8 +76,9 @@ type Index struct {
 	oldDirs map[string]listing
 	granule int64 // the index write's second; entries changed at or after it are re-read
 
-	mu  sync.Mutex // held by Save, and by Put into few
-	pos []int32    // by corpus position: the loaded entry of its path, or -1
+	mu    sync.Mutex // held by Save, and by Put into few
+	paths []string   // the corpus's paths, as given to Start
+	pos   []int32    // by corpus position: the loaded entry of its path, or -1
 	// What the query read again, by position in the corpus's paths: in
 	// next when the loaded index is empty (a cold query reads every file;
 	// each worker writes its own positions; meta nil: not read), else in
@@ -201,7 +201,7 @@ func (ix *Index) fresh(st corpus.FileStat) bool {
 // Start implements [corpus.MetaCache]: it pairs each corpus path with its
 // loaded entry (both lists are in path order).
 func (ix *Index) Start(paths []string) {
-	ix.next, ix.few = nil, map[int]entry{}
+	ix.paths, ix.next, ix.few = paths, nil, map[int]entry{}
 	if len(ix.old) == 0 {
 		ix.next = make([]entry, len(paths))
 	}
@@ -237,7 +237,7 @@ func (ix *Index) Known(i int) bool { return ix.pos[i] >= 0 }
 
 // Put implements [corpus.MetaCache].
 func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
-	e := entry{path: path, St: st, meta: meta}
+	e := entry{St: st, meta: meta}
 	if ix.next != nil {
 		ix.next[i] = e
 		return
@@ -346,22 +346,16 @@ func (ix *Index) Save(paths []string) error {
 		}
 	}
 	// The positions of the distinct paths that have an entry, in path
-	// order (a corpus lists them in byte order), and the encoding's size.
+	// order (a corpus lists them in byte order).
 	keep := make([]int32, 0, len(paths))
-	size := 64 + len(ix.root)
 	for i, p := range paths {
 		if i > 0 && p == paths[i-1] {
 			continue
 		}
-		if e := ix.reread(i); e.meta != nil {
-			size += len(e.meta)
-		} else if j := ix.pos[i]; j >= 0 {
-			size += len(ix.old[j].rec)
-		} else {
+		if ix.reread(i).meta == nil && ix.pos[i] < 0 {
 			continue // not stat-able now: left out
 		}
 		keep = append(keep, int32(i))
-		size += len(p) + 2 + 5*binary.MaxVarintLen64
 	}
 	if !slices.IsSortedFunc(keep, func(a, b int32) int { return strings.Compare(paths[a], paths[b]) }) {
 		slices.SortFunc(keep, func(a, b int32) int { return strings.Compare(paths[a], paths[b]) })
@@ -370,27 +364,16 @@ func (ix *Index) Save(paths []string) error {
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
-	for _, s := range ix.stores {
-		size += len(s) + binary.MaxVarintLen64
-	}
-	for d, l := range dirs {
-		size += len(d) + 8*binary.MaxVarintLen64
-		for _, n := range l.subdirs {
-			size += len(n) + 2
-		}
-		for _, n := range l.files {
-			size += len(n) + 2
-		}
-	}
-	parts := encodeParts(ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
-		i := int(keep[k])
-		if e := ix.reread(i); e.meta != nil {
-			return appendEntry(b, paths[i], e.St, e.meta)
-		}
-		b = appendStr(b, paths[i]) // a loaded entry as it was
-		return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)
-	}, dirs, size)
-	return writeAtomic(dir, ix.path, parts...)
+	return writeAtomic(dir, ix.path, func(w io.Writer) error {
+		return encodeTo(w, ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
+			i := int(keep[k])
+			if e := ix.reread(i); e.meta != nil {
+				return appendEntry(b, paths[i], e.St, e.meta)
+			}
+			b = appendStr(b, paths[i]) // a loaded entry as it was
+			return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)
+		}, dirs)
+	})
 }
 
 // Query runs q over c through the index of c's root and stores, unless
@@ -440,30 +423,27 @@ func (ix *Index) rereadStats() map[string]corpus.FileStat {
 	out := make(map[string]corpus.FileStat, len(ix.few))
 	for i := range ix.next {
 		if e := &ix.next[i]; e.meta != nil {
-			out[e.path] = e.St
+			out[ix.paths[i]] = e.St
 		}
 	}
-	for _, e := range ix.few {
-		out[e.path] = e.St
+	for i, e := range ix.few {
+		out[ix.paths[i]] = e.St
 	}
 	return out
 }
 
-// writeAtomic replaces path with data: a new file of mode 0600 in dir
-// (O_EXCL, whatever a file it replaces had), renamed over path, which
-// replaces a symlink instead of following it. There is no fsync: the index
-// is a cache, and a file torn by a crash fails its checksum and is rebuilt.
-func writeAtomic(dir, path string, data ...[]byte) error {
+// writeAtomic replaces path with what write writes: a new file of mode
+// 0600 in dir (O_EXCL, whatever a file it replaces had), renamed over
+// path, which replaces a symlink instead of following it. There is no
+// fsync: the index is a cache, and a file torn by a crash fails its
+// checksum and is rebuilt.
+func writeAtomic(dir, path string, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(dir, ".idx-*")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	for _, d := range data {
-		if err == nil {
-			_, err = f.Write(d)
-		}
-	}
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 
@@ -96,23 +97,42 @@ func TestStatRoundTrip(t *testing.T) {
 	}
 }
 
-// An index of enough entries to be encoded on every core decodes back to
-// exactly its entries and listings, its checksum over all the parts.
-func TestEncodePartsParallel(t *testing.T) {
+// An index written out in many flushes (one every few entries, and one
+// inside the directories) is the same bytes as one written in a single
+// flush, and decodes back to exactly its entries and listings: its
+// checksum covers every flushed piece, the header line excluded.
+func TestEncodeFlushes(t *testing.T) {
 	entries := map[string]entry{}
-	for i := range parallelEntries + 1234 {
+	for i := range 3000 {
 		p := fmt.Sprintf("store/%06d.md", i)
 		entries[p] = entry{St: corpus.FileStat{Size: int64(i), MtimeNs: int64(i) * 7, Ino: uint64(i)}, meta: corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: p}})}
 	}
-	dirs := map[string]listing{"store/": {St: corpus.FileStat{Ino: 9}, files: []string{"a.md"}}}
-	b := encode("/root", []string{"store"}, entries, dirs)
+	dirs := map[string]listing{}
+	for i := range 40 {
+		dirs[fmt.Sprintf("store/d%02d/", i)] = listing{St: corpus.FileStat{Ino: uint64(i)}, files: []string{"a.md", "b.md"}}
+	}
+	defer func(n int) { flushAt = n }(flushAt)
+	flushAt = 1 << 30
+	whole := encode("/root", []string{"store"}, entries, dirs)
+	for _, n := range []int{1, 100, 4096} {
+		flushAt = n
+		var w countingWriter
+		b := encode("/root", []string{"store"}, entries, dirs)
+		encodeTo(&w, "/root", nil, 0, nil, dirs)
+		if !bytes.Equal(b, whole) {
+			t.Fatalf("flushing at %d: %d bytes, not the %d of one flush", n, len(b), len(whole))
+		}
+		if n == 1 && w.writes < len(dirs) {
+			t.Fatalf("flushing at 1: %d writes for %d directories", w.writes, len(dirs))
+		}
+	}
 	header := magic + " " + itoa(Version) + "\n"
-	x, err := decode(b[len(header):])
+	x, err := decode(whole[len(header):])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(x.entries) != len(entries) || x.root != "/root" || len(x.dirs) != 1 || x.dirs["store/"].St.Ino != 9 {
-		t.Fatalf("decoded %d entries of %d, root %q, dirs %v", len(x.entries), len(entries), x.root, x.dirs)
+	if len(x.entries) != len(entries) || x.root != "/root" || len(x.dirs) != len(dirs) || x.dirs["store/d07/"].St.Ino != 7 {
+		t.Fatalf("decoded %d entries of %d, root %q, %d dirs", len(x.entries), len(entries), x.root, len(x.dirs))
 	}
 	for _, e := range x.entries {
 		st, meta, ok := e.decode()
@@ -121,3 +141,7 @@ func TestEncodePartsParallel(t *testing.T) {
 		}
 	}
 }
+
+type countingWriter struct{ writes int }
+
+func (w *countingWriter) Write(b []byte) (int, error) { w.writes++; return len(b), nil }

@@ -771,7 +771,10 @@ func (w *Writers) Save() error {
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
-	if err := writeAtomic(dir, w.path, encodeWriters(w.root, w.dirs)); err != nil {
+	if err := writeAtomic(dir, w.path, func(f io.Writer) error {
+		_, err := f.Write(encodeWriters(w.root, w.dirs))
+		return err
+	}); err != nil {
 		return err
 	}
 	w.changed, w.pending = false, 0
