@@ -168,6 +168,14 @@ func (f *fixture) edit() string {
 }
 
 func TestDifferential(t *testing.T) {
+	t.Run("read", differential)
+	t.Run("mapped", func(t *testing.T) { // every index file mapped, however small
+		defer index.MapEvery()()
+		differential(t)
+	})
+}
+
+func differential(t *testing.T) {
 	f := newFixture(t, 1, 120)
 	f.check("cold")
 	f.check("warm")
@@ -213,6 +221,7 @@ func TestDifferentialRacyEdit(t *testing.T) {
 // Concurrent queries and writers: nothing fails, and once the writers stop
 // the index they left gives the same bytes as no index.
 func TestDifferentialConcurrent(t *testing.T) {
+	defer index.MapEvery()() // files replaced under the mappings of running queries
 	f := newFixture(t, 3, 80)
 	var wg sync.WaitGroup
 	var mu sync.Mutex

@@ -65,7 +65,8 @@ const maxSize = 1 << 30
 
 // An Index is one corpus's index, loaded (or empty) and ready to serve as a
 // [corpus.MetaCache] and a [corpus.DirCache] for one query; [Index.Save]
-// writes it back. A nil *Index is the index turned off: [Index.Corpus] and
+// writes it back, and [Index.Close] releases the loaded file once the
+// query's records are no longer used. A nil *Index is the index turned off: [Index.Corpus] and
 // [Index.Query] then list and read every file.
 type Index struct {
 	path    string // the index file; "" when the index cannot be kept
@@ -74,7 +75,8 @@ type Index struct {
 	getenv  func(string) string
 	old     []lazy // the loaded entries, in path order
 	oldDirs map[string]listing
-	granule int64 // the index write's second; entries changed at or after it are re-read
+	unmap   func() // releases the loaded file (see Close); nil when none
+	granule int64  // the index write's second; entries changed at or after it are re-read
 
 	mu    sync.Mutex // held by Save, and by Put into few
 	paths []string   // the corpus's paths, as given to Start
@@ -163,20 +165,47 @@ func (ix *Index) load() {
 	if fi.Size() > maxSize {
 		return
 	}
-	b := make([]byte, fi.Size())
-	if _, err := io.ReadFull(f, b); err != nil {
+	// A large index is mapped, not read: reading 15 MB (100,000 records)
+	// into new memory costs a warm query about 9 ms, mapping it about 1.
+	b, unmap, err := []byte(nil), func() {}, error(nil)
+	if fi.Size() >= mapFrom {
+		b, unmap, err = mapFile(f, fi.Size())
+	} else {
+		b, err = readFile(f, fi.Size())
+	}
+	if err != nil {
 		return
 	}
 	header := magic + " " + itoa(Version) + "\n"
 	if len(b) < len(header) || string(b[:len(header)]) != header {
+		unmap()
 		return
 	}
 	x, err := decode(b[len(header):])
 	if err != nil || x.root != ix.root || !slices.Equal(x.stores, ix.stores) {
+		unmap()
 		return
 	}
-	ix.old, ix.oldDirs = x.entries, x.dirs
+	ix.old, ix.oldDirs, ix.unmap = x.entries, x.dirs, unmap
 	ix.granule = fi.ModTime().Unix()
+}
+
+// mapFrom is the size from which the index file is mapped rather than
+// read (a variable for tests).
+var mapFrom int64 = 1 << 20
+
+// Close releases the loaded index file (a large one is mapped). The
+// records a query returned share its bytes: they, and ix, must not be used
+// after. Close of a nil *Index does nothing.
+func (ix *Index) Close() {
+	if ix == nil || ix.unmap == nil {
+		return
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.old, ix.oldDirs = nil, nil // what pointed into the file
+	ix.unmap()
+	ix.unmap = nil
 }
 
 func itoa(n int) string {

@@ -180,6 +180,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	var ix *index.Index // the stat-validated index, unless PROCEDURES_NO_INDEX
 	if !o.cat {
 		ix = index.ForQuery(root, stores, getenv)
+		defer ix.Close() // after query: its output is copied out of the records
 	}
 	open := ix.Corpus    // the stores' listings through the index too
 	if o.cat || o.full { // dumps: read only the files the scan listed
