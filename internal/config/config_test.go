@@ -118,6 +118,7 @@ func TestReadersReadOnlyDeclaredVars(t *testing.T) {
 	QueryRecordsFrom(lookup)
 	HomeSet(lookup)
 	GCSet(getenv)
+	MemLimitSet(getenv)
 	LogRecordFrom(getenv)
 	FailOpenLogPath(getenv)
 	EscapeLogPath(getenv)

@@ -18,8 +18,13 @@ var (
 	})
 	envGOGC = declare(Var{
 		Name:    "GOGC",
-		Default: "(unset: query-records runs the collector at 400)",
-		Doc:     "Go's collector target; query-records sets 400 for its run unless this is set (the runtime has then applied it)",
+		Default: "(unset: query-records collects only near a 1 GiB heap)",
+		Doc:     "Go's collector target; unless this is set (the runtime has then applied it), query-records turns the collector off for its run, with a soft memory limit of 1 GiB (GOMEMLIMIT)",
+	})
+	envGOMEMLIMIT = declare(Var{
+		Name:    "GOMEMLIMIT",
+		Default: "(unset: 1 GiB for query-records when GOGC is unset too; procedures evidence sets its own)",
+		Doc:     "Go's soft memory limit; query-records (unless GOGC is set too) and procedures evidence set theirs unless this is set",
 	})
 	envRecallFile = declare(Var{
 		Name:    "QUERY_RECORDS_RECALL_FILE",
@@ -67,3 +72,7 @@ func HomeSet(lookup Lookup) bool {
 // GCSet reports whether GOGC is set (to anything but empty), so that a
 // command leaves the collector target the runtime took from it.
 func GCSet(getenv Getenv) bool { return envGOGC.get(getenv) != "" }
+
+// MemLimitSet reports whether GOMEMLIMIT is set (to anything but empty),
+// so that a command leaves the limit the runtime took from it.
+func MemLimitSet(getenv Getenv) bool { return envGOMEMLIMIT.get(getenv) != "" }

@@ -143,7 +143,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		o.Progress = p.update
 		defer p.end()
 	}
-	if env.Get("GOMEMLIMIT") == "" {
+	if !config.MemLimitSet(env.Get) {
 		debug.SetMemoryLimit(evidence.MemoryLimit)
 	}
 	rep, err := evidence.Sweep(o)

@@ -188,21 +188,35 @@ func TestParseRatio(t *testing.T) {
 	}
 }
 
-// TestGCPercent pins the collector target: Main sets its own unless GOGC
-// is set, and restores the process's afterwards (the scenarios run many
-// commands in one process).
-func TestGCPercent(t *testing.T) {
-	if pct, ok := gcPercent(cli.MapEnv(nil)); !ok || pct != queryGCPercent {
-		t.Errorf("GOGC unset: gcPercent = %d, %v; want %d, true", pct, ok, queryGCPercent)
-	}
-	if _, ok := gcPercent(cli.MapEnv(map[string]string{"GOGC": "100"})); ok {
-		t.Error("GOGC set: gcPercent overrides it")
+// TestCollector pins the collector's setting: Main turns it off, with a
+// soft memory limit, unless GOGC (or, for the limit, GOMEMLIMIT) is set,
+// and restores the process's afterwards (the scenarios run many commands
+// in one process).
+func TestCollector(t *testing.T) {
+	for _, c := range []struct {
+		env        map[string]string
+		off, limit bool
+	}{
+		{nil, true, true},
+		{map[string]string{"GOGC": ""}, true, true},
+		{map[string]string{"GOGC": "100"}, false, false},
+		{map[string]string{"GOGC": "100", "GOMEMLIMIT": "1GiB"}, false, false},
+		{map[string]string{"GOMEMLIMIT": "64MiB"}, true, false},
+	} {
+		if off, limit := collector(cli.MapEnv(c.env)); off != c.off || limit != c.limit {
+			t.Errorf("%v: collector off %v, limit %v; want %v, %v", c.env, off, limit, c.off, c.limit)
+		}
 	}
 	before := debug.SetGCPercent(123)
 	defer debug.SetGCPercent(before)
+	limit := debug.SetMemoryLimit(456 << 20)
+	defer debug.SetMemoryLimit(limit)
 	var out, errb bytes.Buffer
 	Main([]string{"--list-stores"}, nil, &out, &errb, cli.MapEnv(map[string]string{"QUERY_RECORDS_ROOT": t.TempDir()}))
 	if got := debug.SetGCPercent(123); got != 123 {
 		t.Errorf("after Main the collector target is %d, want the process's 123 back", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != 456<<20 {
+		t.Errorf("after Main the memory limit is %d, want the process's %d back", got, 456<<20)
 	}
 }
