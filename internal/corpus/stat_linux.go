@@ -197,6 +197,20 @@ func listEntries(f *os.File) ([]dirent, error) {
 	// directory's size takes most listings in one call.
 	size := min(max(2*int(st.Size)+4096, 32<<10), listBufMax)
 	out := make([]dirent, 0, size/64)
+	err := ReadDirents(fd, size, func(name []byte, _ uint64, dir, reg bool) {
+		out = append(out, dirent{name: unsafe.String(unsafe.SliceData(name), len(name)), dir: dir, reg: reg})
+	})
+	return out, err
+}
+
+// ReadDirents lists the open directory fd with getdents(2) into buffers of
+// size bytes, calling fn with each entry in directory order ("." and ".."
+// left out): its name, inode number and whether it is a directory or a
+// regular file. A name points into a buffer that is filled once and never
+// written again, so it may be kept. An entry of unknown type is lstat-ed
+// relative to fd, as os.ReadDir does (one gone by then is left out). On an
+// error fn has seen what was listed before it.
+func ReadDirents(fd, size int, fn func(name []byte, ino uint64, dir, reg bool)) error {
 	buf, used := make([]byte, size), 0
 	for {
 		if len(buf)-used < 4096 {
@@ -207,32 +221,31 @@ func listEntries(f *os.File) ([]dirent, error) {
 			continue
 		}
 		if err != nil {
-			return out, err
+			return err
 		}
 		if n <= 0 {
-			return out, nil
+			return nil
 		}
 		b := buf[used : used+n]
 		used += n
 		for len(b) >= 19 {
 			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
 			if reclen < 19 || reclen > len(b) {
-				return out, syscall.EIO
+				return syscall.EIO
 			}
 			ino := binary.NativeEndian.Uint64(b[0:8])
 			typ := b[18]
-			nb := b[19:reclen]
-			if i := bytes.IndexByte(nb, 0); i >= 0 {
-				nb = nb[:i]
+			name := b[19:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
 			}
 			b = b[reclen:]
-			name := unsafe.String(unsafe.SliceData(nb), len(nb))
-			if len(nb) == 0 || name == "." || name == ".." || ino == 0 {
+			if len(name) == 0 || string(name) == "." || string(name) == ".." || ino == 0 {
 				continue
 			}
 			if typ == unix.DT_UNKNOWN {
 				var lst unix.Stat_t
-				if unix.Fstatat(fd, name, &lst, unix.AT_SYMLINK_NOFOLLOW) != nil {
+				if unix.Fstatat(fd, string(name), &lst, unix.AT_SYMLINK_NOFOLLOW) != nil {
 					continue
 				}
 				switch lst.Mode & unix.S_IFMT {
@@ -242,7 +255,7 @@ func listEntries(f *os.File) ([]dirent, error) {
 					typ = unix.DT_REG
 				}
 			}
-			out = append(out, dirent{name: name, dir: typ == unix.DT_DIR, reg: typ == unix.DT_REG})
+			fn(name, ino, typ == unix.DT_DIR, typ == unix.DT_REG)
 		}
 	}
 }

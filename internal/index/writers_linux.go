@@ -1,9 +1,7 @@
 package index
 
 import (
-	"encoding/binary"
 	"os"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 
@@ -98,61 +96,14 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 		return nil, dirStat{}, err
 	}
 	ds := dirStat{Dev: st.Dev, Ino: st.Ino, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano()}
-	// One buffer, sized from the directory's size (a kernel record is at
-	// most twice an ext4 entry), is filled call after call; names point
-	// into it, so a full one is replaced, never reused.
+	// Buffers sized from the directory's size (a kernel record is at most
+	// twice an ext4 entry); names point into them.
 	size := min(max(2*st.Size+4096, 32<<10), maxListBuf)
 	out := make([]dent, 0, size/40)
-	buf, used := make([]byte, size), 0
-	for {
-		if len(buf)-used < 4096 {
-			buf, used = make([]byte, size), 0
-		}
-		n, err := unix.Getdents(fd, buf[used:])
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
-			return nil, dirStat{}, err
-		}
-		if n <= 0 {
-			break
-		}
-		b := buf[used : used+n]
-		used += n
-		for len(b) >= 19 {
-			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
-			if reclen < 19 || reclen > len(b) {
-				return nil, dirStat{}, syscall.EIO
-			}
-			ino := binary.NativeEndian.Uint64(b[0:8])
-			typ := b[18]
-			nb := b[19:reclen]
-			for i, c := range nb {
-				if c == 0 {
-					nb = nb[:i]
-					break
-				}
-			}
-			b = b[reclen:]
-			if string(nb) == "." || string(nb) == ".." || ino == 0 {
-				continue
-			}
-			if typ == unix.DT_UNKNOWN {
-				var lst unix.Stat_t
-				if unix.Fstatat(fd, string(nb), &lst, unix.AT_SYMLINK_NOFOLLOW) != nil {
-					continue
-				}
-				switch lst.Mode & unix.S_IFMT {
-				case unix.S_IFDIR:
-					typ = unix.DT_DIR
-				case unix.S_IFREG:
-					typ = unix.DT_REG
-				}
-			}
-			out = append(out, dent{name: nb, ino: ino, dir: typ == unix.DT_DIR, reg: typ == unix.DT_REG})
-		}
+	if err := corpus.ReadDirents(fd, int(size), func(name []byte, ino uint64, dir, reg bool) {
+		out = append(out, dent{name: name, ino: ino, dir: dir, reg: reg})
+	}); err != nil {
+		return nil, dirStat{}, err
 	}
-
 	return out, ds, nil
 }
