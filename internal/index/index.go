@@ -66,8 +66,8 @@ const maxSize = 1 << 30
 // An Index is one corpus's index, loaded (or empty) and ready to serve as a
 // [corpus.MetaCache] and a [corpus.DirCache] for one query; [Index.Save]
 // writes it back, and [Index.Close] releases the loaded file once the
-// query's records are no longer used. A nil *Index is the index turned off: [Index.Corpus] and
-// [Index.Query] then list and read every file.
+// query's records are no longer used. A nil *Index is the index turned
+// off: [Index.Corpus] and [Index.Query] then list and read every file.
 type Index struct {
 	path    string // the index file; "" when the index cannot be kept
 	root    string // the resolved root
@@ -167,7 +167,8 @@ func (ix *Index) load() {
 	}
 	// A large index is mapped, not read: reading 15 MB (100,000 records)
 	// into new memory costs a warm query about 9 ms, mapping it about 1.
-	b, unmap, err := []byte(nil), func() {}, error(nil)
+	var b []byte
+	unmap := func() {}
 	if fi.Size() >= mapFrom {
 		b, unmap, err = mapFile(f, fi.Size())
 	} else {
