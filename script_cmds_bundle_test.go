@@ -2,7 +2,9 @@ package procedures_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -42,24 +44,48 @@ func cmdRunHook(ts *testscript.TestScript, neg bool, args []string) {
 	expectStatus(ts, "run-hook", false, []string{args[0], "sh", "-c", lines[0]}, nil)
 }
 
-// readme-snippet <name> <file>
+// doc-snippet <doc.md> <name> <file>
 //
 // Writes to <file> the fenced code block that follows the line
-// `<!-- snippet:<name> -->` in the repository's README.md, so a scenario
-// runs exactly what the README tells a reader to copy. For a yaml block
-// (a CI step) it writes the step's `run: |` body, de-indented: the shell
-// the CI runner would run.
+// `<!-- snippet:<name> -->` in the repository's <doc.md> (a path from the
+// repository root: README.md, docs/lints.md, …), so a scenario runs exactly
+// what the page tells a reader to copy. For a yaml block (a CI step) it
+// writes the step's `run: |` body, de-indented: the shell the CI runner
+// would run.
+func cmdDocSnippet(ts *testscript.TestScript, neg bool, args []string) {
+	usage(ts, neg, len(args) == 3, "doc-snippet <doc.md> <name> <file>")
+	writeSnippet(ts, args[0], args[1], args[2])
+}
+
+// readme-snippet <name> <file>
+//
+// doc-snippet README.md <name> <file>.
 func cmdReadmeSnippet(ts *testscript.TestScript, neg bool, args []string) {
 	usage(ts, neg, len(args) == 2, "readme-snippet <name> <file>")
-	readme, err := os.ReadFile("README.md") // the tests run in the repository root
+	writeSnippet(ts, "README.md", args[0], args[1])
+}
+
+// writeSnippet writes the snippet name of the page doc to the file out.
+func writeSnippet(ts *testscript.TestScript, doc, name, out string) {
+	page, err := os.ReadFile(filepath.FromSlash(doc)) // the tests run in the repository root
 	ts.Check(err)
-	_, after, ok := strings.Cut(string(readme), "<!-- snippet:"+args[0]+" -->\n")
+	body, err := docSnippet(string(page), name)
+	if err != nil {
+		ts.Fatalf("%s: %v", doc, err)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(out), []byte(body), 0o644))
+}
+
+// docSnippet returns the fenced block after `<!-- snippet:<name> -->` in
+// page, each line ending in LF; a yaml block's `run: |` body instead.
+func docSnippet(page, name string) (string, error) {
+	_, after, ok := strings.Cut(page, "<!-- snippet:"+name+" -->\n")
 	if !ok {
-		ts.Fatalf("readme-snippet: README.md has no <!-- snippet:%s --> marker", args[0])
+		return "", fmt.Errorf("no <!-- snippet:%s --> marker", name)
 	}
 	lines := strings.Split(after, "\n")
 	if !strings.HasPrefix(lines[0], "```") {
-		ts.Fatalf("readme-snippet: the marker %s is not followed by a fenced block", args[0])
+		return "", fmt.Errorf("the marker %s is not followed by a fenced block", name)
 	}
 	lang := strings.TrimPrefix(lines[0], "```")
 	var body []string
@@ -83,9 +109,9 @@ func cmdReadmeSnippet(ts *testscript.TestScript, neg bool, args []string) {
 			}
 		}
 		if len(run) == 0 {
-			ts.Fatalf("readme-snippet: the yaml block %s has no run: | body", args[0])
+			return "", fmt.Errorf("the yaml block %s has no run: | body", name)
 		}
 		body = run
 	}
-	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(strings.Join(body, "\n")+"\n"), 0o644))
+	return strings.Join(body, "\n") + "\n", nil
 }

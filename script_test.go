@@ -105,6 +105,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	"envfile":         cmdEnvfile,        // envfile <VAR> <file>
 	"run-hook":        cmdRunHook,        // run-hook <status> <hooks.json> <event> <matcher> <command>
 	"readme-snippet":  cmdReadmeSnippet,  // readme-snippet <name> <file>
+	"doc-snippet":     cmdDocSnippet,     // doc-snippet <doc.md> <name> <file>
 	"survey-paths":    cmdSurveyPaths,    // survey-paths [-n N] [-append ref]... <VAR>
 	"pathlist-min":    cmdPathlistMin,    // pathlist-min <root> <min-bytes>
 	// Making files.

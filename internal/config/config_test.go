@@ -10,10 +10,10 @@ import (
 	"github.com/procedures-go/procedures/internal/wiring"
 )
 
-// readByNoGoBinary are README variables no Go code here reads by name, each
-// with who does. The test fails both for a README variable missing from the
-// table and listed nowhere here, and for a line here whose variable the
-// table declares.
+// readByNoGoBinary are variables of docs/environment.md no Go code here
+// reads by name, each with who does. The test fails both for a documented
+// variable missing from the config table and listed nowhere here, and for a
+// line here whose variable the table declares.
 var readByNoGoBinary = map[string]string{
 	// hooks.json finds the launcher with it; doctor expands it in hook
 	// commands, never reads it
@@ -25,17 +25,17 @@ var readByNoGoBinary = map[string]string{
 	"PATH": "os/exec",
 }
 
-// readmeVars returns the variables of the README's "Environment variables"
-// table: every `NAME` in a row's first cell.
-func readmeVars(t *testing.T) []string {
+// docVars returns the variables of docs/environment.md's hand-written
+// table (its "In detail" section): every `NAME` in a row's first cell.
+func docVars(t *testing.T) []string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	b, err := os.ReadFile(envDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, sec, ok := strings.Cut(string(b), "\n## Environment variables\n")
+	_, sec, ok := strings.Cut(string(b), "\n## In detail\n")
 	if !ok {
-		t.Fatal("README has no Environment variables section")
+		t.Fatalf("%s has no In detail section", envDoc)
 	}
 	sec, _, _ = strings.Cut(sec, "\n## ")
 	name := regexp.MustCompile("`([A-Z][A-Z0-9_]*)`")
@@ -50,16 +50,16 @@ func readmeVars(t *testing.T) []string {
 		}
 	}
 	if len(out) < 10 {
-		t.Fatalf("found only %v in the README's table", out)
+		t.Fatalf("found only %v in the tables of %s", out, envDoc)
 	}
 	slices.Sort(out)
 	return out
 }
 
-// The README's table and the config table list the same variables (those
-// no Go code reads aside, see readByNoGoBinary).
-func TestReadmeTableIsTheConfigTable(t *testing.T) {
-	readme := readmeVars(t)
+// docs/environment.md's hand-written table and the config table list the
+// same variables (those no Go code reads aside, see readByNoGoBinary).
+func TestEnvironmentDocListsTheConfigTable(t *testing.T) {
+	documented := docVars(t)
 	declared := map[string]bool{}
 	for _, v := range Vars() {
 		if declared[v.Name] {
@@ -69,21 +69,21 @@ func TestReadmeTableIsTheConfigTable(t *testing.T) {
 		if v.Doc == "" || v.Default == "" {
 			t.Errorf("%s has no Doc or Default", v.Name)
 		}
-		if !slices.Contains(readme, v.Name) {
-			t.Errorf("%s is declared in internal/config but not in the README's table", v.Name)
+		if !slices.Contains(documented, v.Name) {
+			t.Errorf("%s is declared in internal/config but not in docs/environment.md", v.Name)
 		}
 		if area, ok := readByNoGoBinary[v.Name]; ok {
 			t.Errorf("%s is declared: delete its readByNoGoBinary line (%s)", v.Name, area)
 		}
 	}
-	for _, name := range readme {
+	for _, name := range documented {
 		if !declared[name] && readByNoGoBinary[name] == "" {
-			t.Errorf("the README's table lists %s, which internal/config does not declare", name)
+			t.Errorf("docs/environment.md lists %s, which internal/config does not declare", name)
 		}
 	}
 	for name := range readByNoGoBinary {
-		if !slices.Contains(readme, name) {
-			t.Errorf("readByNoGoBinary lists %s, which the README's table does not", name)
+		if !slices.Contains(documented, name) {
+			t.Errorf("readByNoGoBinary lists %s, which docs/environment.md does not", name)
 		}
 	}
 }

@@ -13,19 +13,19 @@ import (
 )
 
 // spellsElsewhere are the directories whose non-test Go files may still
-// spell a README variable's name, each with why. Everything else gets its
+// spell a documented variable's name, each with why. Everything else gets its
 // variables through this package.
 var spellsElsewhere = map[string]string{
 	"internal/gate/gatetest": "test support: seeds a sandbox environment by name",
 }
 
 // The one-place rule: no non-test Go file outside internal/config (and
-// spellsElsewhere) spells the name of a variable the README's table lists
+// spellsElsewhere) spells the name of a variable docs/environment.md lists
 // as a string literal, so each variable is read through its declaration
 // here.
 func TestVariablesAreSpelledOnlyHere(t *testing.T) {
 	names := map[string]bool{}
-	for _, n := range readmeVars(t) {
+	for _, n := range docVars(t) {
 		if readByNoGoBinary[n] == "" || readByNoGoBinary[n] == "index" {
 			names[n] = true // the others are text (hooks.json's), not reads
 		}
