@@ -258,3 +258,50 @@ func TestDifferencesNameScenarios(t *testing.T) {
 		t.Fatal("docs/differences.md names no scenario")
 	}
 }
+
+// Every `# pins:` line of a scenario cites rows of docs/differences.md by
+// anchor (`# pins: docs/differences.md#<anchor>[, docs/differences.md#<anchor>]…`),
+// each anchor exists, and the row it marks names the scenario back.
+func TestPinsCiteDifferences(t *testing.T) {
+	diffs := readPage(t, "docs/differences.md")
+	rows := map[string]string{}
+	for _, l := range strings.Split(diffs, "\n") {
+		for _, m := range regexp.MustCompile(`<a id="([^"]+)"></a>`).FindAllStringSubmatch(l, -1) {
+			rows[m[1]] = l
+		}
+	}
+	scripts, err := filepath.Glob(filepath.Join("testdata", "script", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pinned := 0
+	for _, s := range scripts {
+		name := strings.TrimSuffix(filepath.Base(s), ".txtar")
+		_, behaviour, _ := strings.Cut(name, "_")
+		for _, l := range strings.Split(readPage(t, filepath.ToSlash(s)), "\n") {
+			refs, ok := strings.CutPrefix(l, "# pins:")
+			if !ok {
+				continue
+			}
+			for _, ref := range strings.Split(refs, ",") {
+				anchor, ok := strings.CutPrefix(strings.TrimSpace(ref), "docs/differences.md#")
+				if !ok {
+					t.Errorf("%s: %q is not docs/differences.md#<anchor>", name, strings.TrimSpace(ref))
+					continue
+				}
+				pinned++
+				row, ok := rows[anchor]
+				if !ok {
+					t.Errorf("%s pins docs/differences.md#%s, which has no such row", name, anchor)
+					continue
+				}
+				if !strings.Contains(row, "`"+name+"`") && !strings.Contains(row, "`…_"+behaviour+"`") {
+					t.Errorf("%s pins docs/differences.md#%s, whose row does not name it", name, anchor)
+				}
+			}
+		}
+	}
+	if pinned == 0 {
+		t.Fatal("no scenario has a # pins: line")
+	}
+}

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// DG-04 across processes: 100 separate writer processes, all started and
+// Concurrent writers across processes: 100 separate writer processes, all started and
 // parked on their stdin, released together by closing every pipe.
 func TestConcurrentWriterProcesses(t *testing.T) {
 	if testing.Short() {

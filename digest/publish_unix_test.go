@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// DG-13: a failed content write leaves no file behind.
+// A failed content write leaves no file behind.
 func TestFailedWriteLeavesNothing(t *testing.T) {
 	s := newStore(t)
 	defer func(orig func(*os.File, []byte) (int, error)) { writeFile = orig }(writeFile)
@@ -87,7 +87,7 @@ func TestNoHardLinkFallback(t *testing.T) {
 	}
 }
 
-// DG-26, deterministic: while the body is half written, no file a reader
+// deterministic: while the body is half written, no file a reader
 // could select exists yet; once Write returns, exactly the full digest does.
 func TestNotVisibleMidWrite(t *testing.T) {
 	s := newStore(t)

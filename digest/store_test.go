@@ -81,7 +81,7 @@ func mustWrite(t *testing.T, s *Store, key, body string) string {
 	return name
 }
 
-// DG-05, TS-03: the key table of spec 2.1 (the one session-name rule under
+// The key table of spec 2.1 (the one session-name rule under
 // the digest store's Rule; every key it returns is one Write accepts).
 func TestKey(t *testing.T) {
 	for _, c := range []struct {
@@ -110,7 +110,7 @@ func TestKey(t *testing.T) {
 
 var nameRE = regexp.MustCompile(`^s1\.digest\.([0-9]+)\.([0-9]{9}[A-Za-z0-9]+)$`)
 
-// DG-01, DG-10, DG-15: one new file, named <key>.digest.<epoch>.<unique>,
+// One new file, named <key>.digest.<epoch>.<unique>,
 // directory 0700 (even pre-existing 0755), file 0600, body normalised.
 func TestWriteOneFile(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
@@ -156,7 +156,7 @@ func checkMode(t *testing.T, path string, want os.FileMode) {
 	}
 }
 
-// DG-14: whitespace-only bodies store nothing, succeed, create no directory.
+// Whitespace-only bodies store nothing, succeed, create no directory.
 func TestWriteWhitespaceOnly(t *testing.T) {
 	for _, body := range []string{"", "\n\n", "   ", " \t ", " \n ", "\v\f\r"} {
 		s := newStore(t)
@@ -170,7 +170,7 @@ func TestWriteWhitespaceOnly(t *testing.T) {
 	}
 }
 
-// DG-02, DG-03, DG-19: a second write adds a file, the first is unchanged,
+// A second write adds a file, the first is unchanged,
 // and the replay shows both oldest first.
 func TestSecondWriteAppends(t *testing.T) {
 	s := newStore(t)
@@ -214,7 +214,7 @@ func TestSameSecondWriteOrder(t *testing.T) {
 	}
 }
 
-// DG-06: a key that escapes is never produced by Key, and Write refuses one
+// A key that escapes is never produced by Key, and Write refuses one
 // that did not come from Key; the derived key stays inside the directory.
 func TestKeyCannotEscape(t *testing.T) {
 	s := newStore(t)
@@ -247,7 +247,7 @@ func TestKeyCannotEscape(t *testing.T) {
 	}
 }
 
-// DG-09, 2.7: isolation, including prefix keys; no tolerant fallback.
+// Isolation, including prefix keys; no tolerant fallback.
 func TestIsolation(t *testing.T) {
 	s := newStore(t)
 	mustWrite(t, s, "ab", "GOAL: ab")
@@ -267,7 +267,7 @@ func TestIsolation(t *testing.T) {
 	}
 }
 
-// DG-12: creation failures are *WriteError: a path component that is a
+// Creation failures are *WriteError: a path component that is a
 // regular file; a name too long for the file system.
 func TestWriteCreationFailures(t *testing.T) {
 	s := newStore(t)
@@ -294,7 +294,7 @@ func TestWriteCreationFailures(t *testing.T) {
 	}
 }
 
-// DG-04: 100 writers for one key, parked on a barrier and released together,
+// 100 writers for one key, parked on a barrier and released together,
 // lose nothing.
 func TestConcurrentWritersBarrier(t *testing.T) {
 	const n = 100
@@ -345,7 +345,7 @@ func checkAllPayloads(t *testing.T, s *Store, n int) {
 	}
 }
 
-// DG-26: a reader polling during concurrent writes never sees an empty or
+// A reader polling during concurrent writes never sees an empty or
 // partial digest (neither by size nor by content).
 func TestAtomicVisibility(t *testing.T) {
 	s := newStore(t)
@@ -414,7 +414,7 @@ func plant(t *testing.T, s *Store, name, content string, mtime time.Time) {
 	}
 }
 
-// DG-16, DG-17: reaping on write, GNU -mtime +TTL boundaries, all keys,
+// Reaping on write, GNU -mtime +TTL boundaries, all keys,
 // dot-prefixed leftovers; subfolders, other names, symlinks and future mtimes
 // untouched.
 func TestReapBoundaries(t *testing.T) {
@@ -461,7 +461,7 @@ func TestReapBoundaries(t *testing.T) {
 	}
 }
 
-// DG-16, DG-18 (deliberate difference): an expired digest is not replayed but
+// Deliberate difference: an expired digest is not replayed but
 // reading never deletes it; the next write reaps it and replays the fresh one.
 func TestReaderSkipsExpiredWithoutDeleting(t *testing.T) {
 	s := newStore(t)
@@ -502,7 +502,7 @@ func replay(from, to int) string {
 	return b.String()
 }
 
-// DG-20, DG-21, DG-22: the cap and its loud count line (the
+// The cap and its loud count line (the
 // SESSION_DIGEST_KEEP table is internal/config's TestDigestKeep).
 func TestReplayKeep(t *testing.T) {
 	line := func(n int) string {
@@ -545,7 +545,7 @@ func TestOpenDefaults(t *testing.T) {
 	}
 }
 
-// DG-24 (+ deliberate difference): directories and symlinks named like
+// Deliberate difference: directories and symlinks named like
 // digests are ignored, zero-byte files are skipped (not counted), bytes are
 // emitted verbatim with no newline added.
 func TestReaderSelection(t *testing.T) {
@@ -586,7 +586,7 @@ func TestSymlinkedDir(t *testing.T) {
 	}
 }
 
-// RD-09 / 2.6.7: reading changes nothing (names, modes, mtimes).
+// Reading changes nothing (names, modes, mtimes).
 func TestReadIsReadOnly(t *testing.T) {
 	s := newStore(t)
 	plant(t, s, "k.digest.1.AAAAAA", "x\n", t0.Add(-1000*time.Hour))

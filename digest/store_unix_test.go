@@ -15,7 +15,7 @@ import (
 
 var errPerm = syscall.EPERM
 
-// DG-10 under several umasks: the directory is 0700 and the file 0600 only
+// Under several umasks: the directory is 0700 and the file 0600 only
 // because the code sets them; a parent the write had to create has the
 // mkdir -p mode 0777 &^ umask and is never chmodded (2.3).
 func TestModesUnderUmask(t *testing.T) {
@@ -33,7 +33,7 @@ func TestModesUnderUmask(t *testing.T) {
 	}
 }
 
-// DG-11, reversed on purpose (issue 3, spec 9.1 hardening): upstream carries
+// Reversed on purpose (issue 3, spec 9.1 hardening): upstream carries
 // on after a failed chmod of a foreign-owned directory; here a digest
 // directory owned by another account is refused with ErrInsecureDir and left
 // untouched. Needs root to stage (chown).
@@ -60,7 +60,7 @@ func TestForeignOwnedDirRefused(t *testing.T) {
 	checkMode(t, s.dir, 0o777)
 }
 
-// DG-12 as non-root: the parent of the digest directory is not writable.
+// As non-root: the parent of the digest directory is not writable.
 func TestParentNotWritable(t *testing.T) {
 	if proctest.RunUnprivileged(t) {
 		return // root ignores directory permissions: ran as a non-root user in a child

@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// FO-15: many processes released together append only whole lines.
+// Many processes released together append only whole lines.
 func TestConcurrentProcessesAppendWholeLines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")

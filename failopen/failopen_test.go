@@ -52,7 +52,7 @@ func parseRecord(t *testing.T, line []byte) [4]string {
 	return [4]string{vals[0], vals[1], vals[2], vals[3]}
 }
 
-// FO-01, FO-02: exact bytes, key order, UTC second-precision ts.
+// Exact bytes, key order, UTC second-precision ts.
 func TestLineExactBytes(t *testing.T) {
 	got := string(line(fixed, "digest-record", "malformed-payload", ""))
 	want := `{"ts":"2026-11-30T07:34:26Z","gate":"digest-record","why":"malformed-payload","session_id":""}` + "\n"
@@ -65,26 +65,28 @@ func TestLineExactBytes(t *testing.T) {
 	}
 }
 
-// FO-03..FO-09 and the observed direct-call table of spec 4.6.
+// Forged and odd fields are sanitised, and a reason outside the closed set
+// is prefixed unrecognized: (the direct-call table observed of the bash
+// original).
 func TestLineSanitiseAndClassify(t *testing.T) {
 	for _, c := range []struct {
 		name                string
 		gate, why, sid      string
 		wantG, wantW, wantS string
 	}{
-		{"FO-03 forged session_id", "how-do-i", "malformed-payload", `evil","injected":"yes`, "how-do-i", "malformed-payload", "evil___injected_:_yes"},
-		{"FO-04 forged why", "how-do-i", `store-unwritable","injected":"yes`, "sess1", "how-do-i", "unrecognized:store-unwritable___injected_:_yes", "sess1"},
-		{"FO-05 forged gate", `evil","injected":"yes`, "internal-error", "s1", "evil___injected_:_yes", "internal-error", "s1"},
-		{"FO-06 newline in session", "how-do-i", "skill-unresolvable", "a\nb", "how-do-i", "skill-unresolvable", "a_b"},
-		{"FO-06 newline in gate", "a\nb", "skill-unresolvable", "s", "a_b", "skill-unresolvable", "s"},
-		{"FO-06 newline in why", "g", "skill-\nunresolvable", "s", "g", "unrecognized:skill-_unresolvable", "s"},
-		{"FO-07 unknown why", "g", "brand-new-condition", "s", "g", "unrecognized:brand-new-condition", "s"},
+		{"forged session_id", "how-do-i", "malformed-payload", `evil","injected":"yes`, "how-do-i", "malformed-payload", "evil___injected_:_yes"},
+		{"forged why", "how-do-i", `store-unwritable","injected":"yes`, "sess1", "how-do-i", "unrecognized:store-unwritable___injected_:_yes", "sess1"},
+		{"forged gate", `evil","injected":"yes`, "internal-error", "s1", "evil___injected_:_yes", "internal-error", "s1"},
+		{"newline in session", "how-do-i", "skill-unresolvable", "a\nb", "how-do-i", "skill-unresolvable", "a_b"},
+		{"newline in gate", "a\nb", "skill-unresolvable", "s", "a_b", "skill-unresolvable", "s"},
+		{"newline in why", "g", "skill-\nunresolvable", "s", "g", "unrecognized:skill-_unresolvable", "s"},
+		{"unknown why", "g", "brand-new-condition", "s", "g", "unrecognized:brand-new-condition", "s"},
 		{"defaults", "", "", "", "unknown", "unrecognized:unknown", ""},
 		{"slash and symbols", "how-do-i", "x/y", "a+b=c~d", "how-do-i", "unrecognized:x_y", "a_b_c_d"},
-		{"FO-09 spaced", "g", "skill unresolvable", "", "g", "unrecognized:skill_unresolvable", ""},
-		{"FO-09 upper case", "g", "SKILL-UNRESOLVABLE", "", "g", "unrecognized:SKILL-UNRESOLVABLE", ""},
-		{"FO-09 double prefix", "g", "unrecognized:x", "", "g", "unrecognized:unrecognized:x", ""},
-		{"FO-09 byte-wise", "gé", "internal-error", "été", "g__", "internal-error", "__t__"},
+		{"spaced", "g", "skill unresolvable", "", "g", "unrecognized:skill_unresolvable", ""},
+		{"upper case", "g", "SKILL-UNRESOLVABLE", "", "g", "unrecognized:SKILL-UNRESOLVABLE", ""},
+		{"double prefix", "g", "unrecognized:x", "", "g", "unrecognized:unrecognized:x", ""},
+		{"byte-wise", "gé", "internal-error", "été", "g__", "internal-error", "__t__"},
 		{"raw id with dots", "digest-record", "payload-shape-unrecognized", "sess/../weird id.42", "digest-record", "payload-shape-unrecognized", "sess_.._weird_id.42"},
 		// The bash original's own reasons are no longer written by a Go hook:
 		// a caller passing one is quarantined like any other.
@@ -100,7 +102,7 @@ func TestLineSanitiseAndClassify(t *testing.T) {
 	}
 }
 
-// FO-08: every member of the closed set survives unchanged.
+// Every member of the closed set survives unchanged.
 func TestClosedSetSurvives(t *testing.T) {
 	for _, why := range []string{
 		WhyResetHookNeverRan, WhyActivityUndetermined, WhyStoreUnwritable, WhyPayloadShapeUnrecognized,
@@ -112,7 +114,7 @@ func TestClosedSetSurvives(t *testing.T) {
 	}
 }
 
-// FO-10, FO-13: append, never truncate; one row per call, no deduplication.
+// Append, never truncate; one row per call, no deduplication.
 func TestRecordAppends(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "log.jsonl")
 	l := &Log{Path: p, Now: func() time.Time { return fixed }}
@@ -131,7 +133,7 @@ func TestRecordAppends(t *testing.T) {
 	}
 }
 
-// FO-11: a missing directory, a directory or a read-only file is a silent,
+// A missing directory, a directory or a read-only file is a silent,
 // returned error; the parent is never created.
 func TestRecordBestEffort(t *testing.T) {
 	dir := t.TempDir()

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// FO-16: the logger (and the libraries a hook is built from) never run
+// The logger (and the libraries a hook is built from) never run
 // another program: no library file imports os/exec.
 func TestNoExternalPrograms(t *testing.T) {
 	for _, dir := range []string{".", "../digest", "../hookio", "../internal/gatelog"} {

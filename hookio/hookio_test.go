@@ -42,7 +42,7 @@ func obj(success, status, result string) string {
 }
 
 // The outcome matrix of spec 3.6 and the taxonomy of spec 7, at the
-// classification level (HK-10..HK-17).
+// classification level.
 func TestClassifyMatrix(t *testing.T) {
 	T, F, forked := "true", "false", `"forked"`
 	for _, c := range []struct {
@@ -130,7 +130,7 @@ func TestClassifyMatrix(t *testing.T) {
 	}
 }
 
-// HK-05: only the bare name and this plugin's namespace are the skill.
+// Only the bare name and this plugin's namespace are the skill.
 func TestSkillNames(t *testing.T) {
 	for _, s := range []string{`"how-do-i"`, `"procedures:how-do-i"`} {
 		r, _ := classifyBytes([]byte(`{"tool_name":"Skill","tool_input":{"skill":` + s + `}}`))
@@ -146,7 +146,7 @@ func TestSkillNames(t *testing.T) {
 	}
 }
 
-// HK-07, HK-08, HK-09 and 9.4: decoding failures.
+// Decoding failures.
 func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -180,7 +180,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// HK-18, 3.2: session id text, one rendering (jq -r, trailing LFs removed)
+// Session id text, one rendering (jq -r, trailing LFs removed)
 // for every hook; the digest recorder keys only strings, true and integers.
 func TestSessionID(t *testing.T) {
 	for _, c := range []struct {
@@ -237,7 +237,7 @@ func TestNilPayload(t *testing.T) {
 	}
 }
 
-// HK-02 (fixture guard): the committed live payload has the shape the hook
+// The committed live payload has the shape the hook
 // really receives — deleting a key from it or wrapping its result turns this
 // red — and classifies as a digest equal to .tool_response.result.
 func TestLiveFixture(t *testing.T) {

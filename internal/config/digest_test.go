@@ -13,7 +13,7 @@ import (
 
 func env(m map[string]string) Getenv { return func(k string) string { return m[k] } }
 
-// DG-23, DG-25: KEEP and TTL fallbacks and the directory (moved here from
+// KEEP and TTL fallbacks and the directory (moved here from
 // digest's FromEnv).
 func TestDigestFrom(t *testing.T) {
 	for _, c := range []struct {
@@ -84,7 +84,7 @@ func replay(from, to int) string {
 	return b.String()
 }
 
-// DG-20, DG-21, DG-22: the SESSION_DIGEST_KEEP table, end to end through
+// The SESSION_DIGEST_KEEP table, end to end through
 // the store (moved here from digest's TestReplayKeep).
 func TestDigestKeep(t *testing.T) {
 	line := func(n int) string {

@@ -2,7 +2,7 @@ package config
 
 import "testing"
 
-// FO-12: GATE_FAILOPEN_LOG wins; empty selects $HOME/.claude; HOME unset is
+// GATE_FAILOPEN_LOG wins; empty selects $HOME/.claude; HOME unset is
 // treated as empty.
 func TestFailOpenLogPath(t *testing.T) {
 	for _, c := range []struct {

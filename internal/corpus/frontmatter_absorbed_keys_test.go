@@ -52,7 +52,7 @@ func TestFrontmatterAbsorbedKeyLines(t *testing.T) {
 // FuzzNoKeyLineLost: whenever the YAML reading is used, every column-0
 // "key:" line the line reading sees (for a key YAML would read plainly) is
 // a top-level key of the YAML reading too, so a query on it can only gain
-// from YAML, never lose a record (issue 2, L-16).
+// from YAML, never lose a record (issue 2).
 func FuzzNoKeyLineLost(f *testing.F) {
 	for _, s := range []string{
 		"id: a\nkind: b\n",

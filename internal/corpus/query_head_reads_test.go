@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Queries read only the head of a record (L-8): the frontmatter and the
+// Queries read only the head of a record: the frontmatter and the
 // first non-blank body line. Wherever the first read ends (inside the
 // frontmatter, on the closing fence, among the blank lines before the
 // gloss line, inside the gloss line), the result must be what reading the

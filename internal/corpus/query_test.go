@@ -97,7 +97,7 @@ func TestRankSecondExample(t *testing.T) {
 }
 
 func TestQueryKindBucketsAreUnquoted(t *testing.T) {
-	// L-16: kind: "decision" and kind: decision are one bucket, so the
+	// kind: "decision" and kind: decision are one bucket, so the
 	// weaker quoted-kind match is floored against the strong one.
 	c := openTree(t, map[string]string{
 		"references/decisions/a.md": rec("dec.a", "decision", "[rare]", "Strong"),
@@ -180,7 +180,7 @@ func TestQueryAllShortKeyword(t *testing.T) {
 	if want := `keyword "a b" has no token of 2+ characters`; err.Error() != want {
 		t.Errorf("Error() = %q, want %q", err.Error(), want)
 	}
-	// Compat quirk (L-14 kept): an empty narrowed set is a silent miss.
+	// Compat quirk (kept): an empty narrowed set is a silent miss.
 	if res, err := c.Query(Query{Keyword: "a", Kind: "nosuchkind"}); err != nil || res != nil {
 		t.Errorf("empty narrowed set: %v %v", res, err)
 	}
@@ -196,7 +196,7 @@ func TestQueryUnreadableFileFailsLoudly(t *testing.T) {
 	c, _ := Open(root, stores)
 	// z.md cannot be read any more (it vanished after the scan listed it;
 	// mode 000 would not stop a root test run). It is not a decision, yet
-	// the query fails loudly (L-13 kept).
+	// the query fails loudly (kept from upstream).
 	if err := os.Remove(filepath.Join(root, "references/research/z.md")); err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func TestRecallMatch(t *testing.T) {
 		{`{"description":"say \"quoted\" twice"}`, "quoted", true},
 		{`{"description":"back\\slash"}`, "slash", true},
 		{`{"description":"back\\slash"}`, "backslash", false},
-		// L-18: JSON escapes are decoded.
+		// JSON escapes are decoded.
 		{`{"description":"line one\nsecond"}`, "second", true},
 		{`{"fix":"tabs\there"}`, "tabs", true},
 		{`{"description":"caf\u00e9 au lait"}`, "caf", true},

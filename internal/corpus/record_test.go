@@ -18,7 +18,7 @@ func TestGloss(t *testing.T) {
 		{"# " + strings.Repeat("x", 95), strings.Repeat("x", 87) + "..."},
 		{"# " + strings.Repeat("y", 90), strings.Repeat("y", 90)},
 		{"# " + strings.Repeat("z", 91), strings.Repeat("z", 87) + "..."},
-		// L-17: never split a UTF-8 character.
+		// Never split a UTF-8 character.
 		{"# " + strings.Repeat("é", 50), strings.Repeat("é", 43) + "..."},
 		{"# " + strings.Repeat("a", 86) + "€€€", strings.Repeat("a", 86) + "..."},
 		{"# " + strings.Repeat("a", 85) + "€€€", strings.Repeat("a", 85) + "..."},
@@ -52,7 +52,7 @@ func TestParseRecord(t *testing.T) {
 		{"---\nid:nospace\n---\n", "nospace", "", "", "(record)", nil, nil},
 		{"---\nid: \"unbalanced/x\nproject: \"unbalanced/x\n---\n", `"unbalanced/x`, "", `"unbalanced/x`, "(record)", nil, nil},
 		// CRLF frontmatter is read as LF (a deliberate difference, README
-		// L-45; upstream saw no frontmatter and glossed "---").
+		// Upstream saw no frontmatter and glossed "---").
 		{"---\r\nid: x\r\n---\r\n# T\r\n", "x", "", "", "T", nil, nil},
 		{"---\nkeywords: [alpha] # commentword\nlinks:\n  decisions: [dec.h]\n---\n", "", "", "", "(record)", []string{"alpha"}, []string{"dec.h"}},
 		{"---\nkeywords:\n  - foo\n  - bar baz\n---\n", "", "", "", "(record)", []string{"foo", "bar baz"}, nil},

@@ -38,22 +38,22 @@ func TestTurnActivity(t *testing.T) {
 		lines []string
 		want  Activity
 	}{
-		{"TA-01 empty transcript", nil, Idle},
-		{"TA-01 conversational turn", []string{prompt, chatReply}, Idle},
-		{"TA-02 prompt, tool_use, tool_result", []string{prompt, bashUse, result}, Used},
-		{"TA-02 Read counts", []string{prompt, readUse}, Used},
-		{"AD-04 Agent counts", []string{prompt, agentUse}, Used},
-		{"TA-03 a new prompt resets", []string{prompt, bashUse, result, prompt}, Idle},
-		{"TA-03 a new prompt then tool use", []string{prompt, bashUse, prompt, bashUse}, Used},
-		{"TA-04 Stop hook feedback string", []string{prompt, bashUse, `{"type":"user","message":{"content":"Stop hook feedback: x"}}`}, Used},
-		{"TA-04 Stop hook feedback block, leading spaces", []string{prompt, bashUse, `{"type":"user","message":{"content":[{"type":"text","text":"  \n Stop hook feedback: x"}]}}`}, Used},
-		{"TA-05 whitespace-only user text", []string{prompt, bashUse, `{"type":"user","message":{"content":"   \n\t"}}`}, Used},
-		{"TA-05 image-only user content", []string{prompt, bashUse, `{"type":"user","message":{"content":[{"type":"image","source":{}}]}}`}, Used},
-		{"TA-05 text plus tool_result", []string{prompt, bashUse, `{"type":"user","message":{"content":[{"type":"text","text":"hi"},{"type":"tool_result","content":"x"}]}}`}, Used},
-		{"TA-06 a non-JSON line is skipped", []string{prompt, bashUse, `garbage {`, ``, `   `}, Used},
-		{"TA-07 server_tool_use does not count", []string{prompt, `{"type":"assistant","message":{"content":[{"type":"server_tool_use"}]}}`}, Idle},
-		{"TA-07 string content mentioning tool_use does not count", []string{prompt, `{"type":"assistant","message":{"content":"tool_use"}}`}, Idle},
-		{"TA-07 a user tool_use block does not count", []string{prompt, `{"type":"user","message":{"content":[{"type":"tool_use"}]}}`}, Idle},
+		{"empty transcript", nil, Idle},
+		{"conversational turn", []string{prompt, chatReply}, Idle},
+		{"prompt, tool_use, tool_result", []string{prompt, bashUse, result}, Used},
+		{"Read counts", []string{prompt, readUse}, Used},
+		{"Agent counts", []string{prompt, agentUse}, Used},
+		{"a new prompt resets", []string{prompt, bashUse, result, prompt}, Idle},
+		{"a new prompt then tool use", []string{prompt, bashUse, prompt, bashUse}, Used},
+		{"Stop hook feedback string", []string{prompt, bashUse, `{"type":"user","message":{"content":"Stop hook feedback: x"}}`}, Used},
+		{"Stop hook feedback block, leading spaces", []string{prompt, bashUse, `{"type":"user","message":{"content":[{"type":"text","text":"  \n Stop hook feedback: x"}]}}`}, Used},
+		{"whitespace-only user text", []string{prompt, bashUse, `{"type":"user","message":{"content":"   \n\t"}}`}, Used},
+		{"image-only user content", []string{prompt, bashUse, `{"type":"user","message":{"content":[{"type":"image","source":{}}]}}`}, Used},
+		{"text plus tool_result", []string{prompt, bashUse, `{"type":"user","message":{"content":[{"type":"text","text":"hi"},{"type":"tool_result","content":"x"}]}}`}, Used},
+		{"a non-JSON line is skipped", []string{prompt, bashUse, `garbage {`, ``, `   `}, Used},
+		{"server_tool_use does not count", []string{prompt, `{"type":"assistant","message":{"content":[{"type":"server_tool_use"}]}}`}, Idle},
+		{"string content mentioning tool_use does not count", []string{prompt, `{"type":"assistant","message":{"content":"tool_use"}}`}, Idle},
+		{"a user tool_use block does not count", []string{prompt, `{"type":"user","message":{"content":[{"type":"tool_use"}]}}`}, Idle},
 		{"message not an object", []string{prompt, bashUse, `{"type":"user","message":"do it"}`}, Used},
 		{"text block without text", []string{prompt, bashUse, `{"type":"user","message":{"content":[{"type":"text"}]}}`}, Used},
 		{"CRLF lines", []string{prompt + "\r", bashUse + "\r"}, Used},
@@ -65,18 +65,18 @@ func TestTurnActivity(t *testing.T) {
 	}
 }
 
-// L-21: a JSON line that is not an object, or a text block whose text is not
-// a string, is skipped instead of making the turn undetermined (TA-06's
-// upstream quirk, changed).
+// A JSON line that is not an object, or a text block whose text is not
+// a string, is skipped instead of making the turn undetermined (the
+// bash original's quirk, changed).
 func TestTurnActivitySkipsOddLines(t *testing.T) {
 	if got := activity(t, prompt, bashUse, `[1,2]`); got != Used {
-		t.Errorf("L-21: a non-object line: %v, want used", got)
+		t.Errorf("a non-object line: %v, want used", got)
 	}
 	if got := activity(t, prompt, bashUse, `{"type":"user","message":{"content":[{"type":"text","text":null}]}}`); got != Used {
-		t.Errorf("L-21: a null text: %v, want used (line skipped)", got)
+		t.Errorf("a null text: %v, want used (line skipped)", got)
 	}
 	if got := activity(t, prompt, bashUse, `{"type":"user","message":{"content":[{"type":"text","text":5},{"type":"text","text":"new"}]}}`); got != Used {
-		t.Errorf("L-21: a numeric text: %v, want used (line skipped)", got)
+		t.Errorf("a numeric text: %v, want used (line skipped)", got)
 	}
 }
 
@@ -90,7 +90,7 @@ func TestTurnActivityLongLine(t *testing.T) {
 	}
 }
 
-// TA-08 and L-20: where the transcript is found.
+// Where the transcript is found.
 func TestOpenTranscript(t *testing.T) {
 	home := t.TempDir()
 	env := func(k string) string {
@@ -118,23 +118,23 @@ func TestOpenTranscript(t *testing.T) {
 		b, _ := os.ReadFile(f.Name())
 		return string(b)
 	}
-	// TA-08: the first regular match in sorted order.
+	// The first regular match in sorted order.
 	if got := read(nil); got != "a" {
-		t.Errorf("TA-08: glob picked %q, want a", got)
+		t.Errorf("glob picked %q, want a", got)
 	}
-	// L-20: transcript_path wins when it names a readable regular file.
+	// transcript_path wins when it names a readable regular file.
 	tp := write("elsewhere/t.jsonl", "tp")
 	if got := read(decode(`{"transcript_path":"` + tp + `"}`)); got != "tp" {
-		t.Errorf("L-20: transcript_path ignored: got %q", got)
+		t.Errorf("transcript_path ignored: got %q", got)
 	}
 	// … and falls back to the glob otherwise.
 	for _, bad := range []string{`"/nonexistent/t.jsonl"`, `"` + home + `"`, `""`, `5`} {
 		if got := read(decode(`{"transcript_path":` + bad + `}`)); got != "a" {
-			t.Errorf("L-20: transcript_path %s: got %q, want the glob's a", bad, got)
+			t.Errorf("transcript_path %s: got %q, want the glob's a", bad, got)
 		}
 	}
 	if f := OpenTranscript(nil, "T", env); f != nil {
-		t.Error("TA-01: a missing transcript was found")
+		t.Error("a missing transcript was found")
 	}
 }
 

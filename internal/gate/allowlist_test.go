@@ -30,58 +30,58 @@ func allow(t *testing.T, id string, cases []allowCase) {
 }
 
 func TestAllowlist(t *testing.T) {
-	// GA-01: Skill is always the compliance path, whatever the skill.
-	allow(t, "GA-01", []allowCase{{`{"tool_name":"Skill","tool_input":{"skill":"anything"}}`, true},
+	// Skill is always the compliance path, whatever the skill.
+	allow(t, "any skill", []allowCase{{`{"tool_name":"Skill","tool_input":{"skill":"anything"}}`, true},
 		{`{"tool_name":"Skill"}`, true}})
-	// GA-02: a compliance Agent dispatch (naming the skill) is allowed.
-	allow(t, "GA-02", []allowCase{
+	// A compliance Agent dispatch (naming the skill) is allowed.
+	allow(t, "compliance dispatch", []allowCase{
 		{`{"tool_name":"Agent","tool_input":{"description":"procedures how-do-i lookup"}}`, true},
 		{`{"tool_name":"Agent","tool_input":{"prompt":"run procedures:how-do-i for this goal"}}`, true},
 		{`{"tool_name":"Agent","tool_input":{"subagent_type":"x","prompt":"am-i-done review"}}`, true},
 	})
-	// GA-03: a work-delegation Agent dispatch is refused.
-	allow(t, "GA-03", []allowCase{
+	// A work-delegation Agent dispatch is refused.
+	allow(t, "work delegation", []allowCase{
 		{`{"tool_name":"Agent","tool_input":{"subagent_type":"general-purpose","description":"update GOALS","prompt":"append a line to GOALS.md"}}`, false},
 	})
-	// GA-04: a Read of any path without ".." is allowed.
-	allow(t, "GA-04", []allowCase{
+	// A Read of any path without ".." is allowed.
+	allow(t, "read without traversal", []allowCase{
 		{`{"tool_name":"Read","tool_input":{"file_path":"/home/u/.claude/references/procedures/x/PROCEDURE.md"}}`, true},
 		{`{"tool_name":"Read","tool_input":{"file_path":"/tmp/claude/tasks/abc.output"}}`, true},
 	})
-	// GA-05: traversal in a Read path is refused.
-	allow(t, "GA-05", []allowCase{{`{"tool_name":"Read","tool_input":{"file_path":"/x/references/procedures/../../secrets"}}`, false}})
-	// GA-06: Grep and Glob are looks.
-	allow(t, "GA-06", []allowCase{
+	// Traversal in a Read path is refused.
+	allow(t, "read traversal", []allowCase{{`{"tool_name":"Read","tool_input":{"file_path":"/x/references/procedures/../../secrets"}}`, false}})
+	// Grep and Glob are looks.
+	allow(t, "grep and glob", []allowCase{
 		{`{"tool_name":"Grep","tool_input":{"pattern":"foo","path":"/x"}}`, true},
 		{`{"tool_name":"Glob","tool_input":{"pattern":"**/*.sh"}}`, true},
 	})
-	// GA-07: ".." in a Glob pattern, a Grep glob or a Grep path is refused.
-	allow(t, "GA-07", []allowCase{
+	// ".." in a Glob pattern, a Grep glob or a Grep path is refused.
+	allow(t, "traversal in glob or grep", []allowCase{
 		{`{"tool_name":"Glob","tool_input":{"pattern":"../**/*.md"}}`, false},
 		{`{"tool_name":"Grep","tool_input":{"pattern":"x","glob":"../*.md"}}`, false},
 		{`{"tool_name":"Grep","tool_input":{"pattern":"x","path":"../up"}}`, false},
 	})
-	// GA-08: ".." inside a Grep regex is not traversal.
-	allow(t, "GA-08", []allowCase{{`{"tool_name":"Grep","tool_input":{"pattern":"a..b","path":"/x"}}`, true}})
-	// GA-09, GA-10: WebFetch and WebSearch are read-only discovery.
-	allow(t, "GA-09", []allowCase{{`{"tool_name":"WebFetch","tool_input":{"url":"https://example.com"}}`, true}})
-	allow(t, "GA-10", []allowCase{{`{"tool_name":"WebSearch","tool_input":{"query":"x"}}`, true}})
-	// GA-11: their payload is not inspected.
-	allow(t, "GA-11", []allowCase{{`{"tool_name":"WebFetch","tool_input":""}`, true},
+	// ".." inside a Grep regex is not traversal.
+	allow(t, "dots in a grep regex", []allowCase{{`{"tool_name":"Grep","tool_input":{"pattern":"a..b","path":"/x"}}`, true}})
+	// WebFetch and WebSearch are read-only discovery.
+	allow(t, "webfetch", []allowCase{{`{"tool_name":"WebFetch","tool_input":{"url":"https://example.com"}}`, true}})
+	allow(t, "websearch", []allowCase{{`{"tool_name":"WebSearch","tool_input":{"query":"x"}}`, true}})
+	// Their payload is not inspected.
+	allow(t, "web payload not inspected", []allowCase{{`{"tool_name":"WebFetch","tool_input":""}`, true},
 		{`{"tool_name":"WebSearch","tool_input":{}}`, true}})
-	// GA-12: unknown tools fall through to deny.
-	allow(t, "GA-12", []allowCase{{`{"tool_name":"Edit","tool_input":{"file_path":"/x"}}`, false},
+	// Unknown tools fall through to deny.
+	allow(t, "unknown tools", []allowCase{{`{"tool_name":"Edit","tool_input":{"file_path":"/x"}}`, false},
 		{`{"tool_name":"Write"}`, false}, {`{"tool_name":"mcp__x__y"}`, false}})
-	// GA-13: Bash goes through the classifier.
-	allow(t, "GA-13", []allowCase{
+	// Bash goes through the classifier.
+	allow(t, "bash through the classifier", []allowCase{
 		{`{"tool_name":"Bash","tool_input":{"command":"grep -r foo references/procedures/"}}`, true},
 		{`{"tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`, false},
 		{`{"tool":"Bash","input":{"command":"ls"}}`, true},
 	})
-	// GA-14: malformed input: Read/Grep/Glob pass, Agent/Bash are refused;
-	// "/a/b..c.md" is refused (L-06 kept); these tools stay denied; the
+	// Malformed input: Read/Grep/Glob pass, Agent/Bash are refused;
+	// "/a/b..c.md" is refused (kept from the bash original); these tools stay denied; the
 	// lowercase skill is not Skill.
-	allow(t, "GA-14", []allowCase{
+	allow(t, "malformed input", []allowCase{
 		{`{"tool_name":"Read","tool_input":"str"}`, true}, {`{"tool_name":"Grep","tool_input":5}`, true},
 		{`{"tool_name":"Glob","tool_input":[1]}`, true},
 		{`{"tool_name":"Agent","tool_input":"how-do-i"}`, false}, {`{"tool_name":"Bash","tool_input":"ls"}`, false},
@@ -95,8 +95,8 @@ func TestAllowlist(t *testing.T) {
 
 // The decided differences of the allowlist.
 func TestAllowlistDifferences(t *testing.T) {
-	// L-01 (security): the bare word "procedures" no longer opens the gate.
-	allow(t, "L-01", []allowCase{
+	// The bare word "procedures" no longer opens the gate.
+	allow(t, "bare procedures word", []allowCase{
 		{`{"tool_name":"Agent","tool_input":{"prompt":"fix the procedures doc"}}`, false},
 		{`{"tool_name":"Agent","tool_input":{"description":"procedures cleanup"}}`, false},
 		{`{"tool_name":"Agent","tool_input":{"description":"How-Do-I lookup"}}`, false}, // case-sensitive
@@ -104,9 +104,9 @@ func TestAllowlistDifferences(t *testing.T) {
 		{`{"tool_name":"Agent","tool_input":{"prompt":"Skill(how-do-i)"}}`, true},
 		{`{"tool_name":"Agent","tool_input":{"prompt":{"x":"how-do-i"}}}`, false},
 	})
-	// L-01/L-02: scout and reviewer dispatches pass, plain or plugin-scoped,
+	// Scout and reviewer dispatches pass, plain or plugin-scoped,
 	// under Agent and under Task (its older name).
-	allow(t, "L-02", []allowCase{
+	allow(t, "scout and reviewer dispatch", []allowCase{
 		{`{"tool_name":"Agent","tool_input":{"subagent_type":"procedure-scout"}}`, true},
 		{`{"tool_name":"Agent","tool_input":{"subagent_type":"procedures:procedure-scout"}}`, true},
 		{`{"tool_name":"Agent","tool_input":{"subagent_type":"work-reviewer","prompt":"review"}}`, true},
@@ -116,9 +116,9 @@ func TestAllowlistDifferences(t *testing.T) {
 		{`{"tool_name":"Agent","tool_input":{"subagent_type":"evil:procedure-scout"}}`, false},
 		{`{"tool_name":"Agent","tool_input":{"subagent_type":"Procedure-Scout"}}`, false},
 	})
-	// L-07: LS follows the Read rule; TodoWrite and BashOutput are allowed;
+	// LS follows the Read rule; TodoWrite and BashOutput are allowed;
 	// the rest of the non-mutating tools stay denied.
-	allow(t, "L-07", []allowCase{
+	allow(t, "LS, TodoWrite, BashOutput", []allowCase{
 		{`{"tool_name":"LS","tool_input":{"path":"/x"}}`, true},
 		{`{"tool_name":"LS","tool_input":{"path":"/x/../y"}}`, false},
 		{`{"tool_name":"TodoWrite","tool_input":{"todos":[]}}`, true},
@@ -127,7 +127,7 @@ func TestAllowlistDifferences(t *testing.T) {
 	})
 }
 
-// AU-01..AU-03: the audience: a non-empty agent_id (a string, a number,
+// The audience: a non-empty agent_id (a string, a number,
 // true, an object) is a subagent and never gated; anything else is the main
 // agent.
 func TestAudience(t *testing.T) {
@@ -135,9 +135,9 @@ func TestAudience(t *testing.T) {
 		payload  string
 		subagent bool
 	}{
-		{`{"agent_id":"abc123"}`, true},             // AU-01: a delegated subagent
-		{`{}`, false}, {`{"agent_id":"abc"}`, true}, // AU-02: no agent_id binds
-		{`{"agent_id":""}`, false}, {`{"agent_id":null}`, false}, {`{"agent_id":false}`, false}, // AU-03: empty, null, false bind
+		{`{"agent_id":"abc123"}`, true},             // a delegated subagent
+		{`{}`, false}, {`{"agent_id":"abc"}`, true}, // no agent_id binds
+		{`{"agent_id":""}`, false}, {`{"agent_id":null}`, false}, {`{"agent_id":false}`, false}, // empty, null, false bind
 		{`not json`, false}, {`{"agent_id":7}`, true}, {`{"agent_id":true}`, true}, {`{"agent_id":{}}`, true},
 	} {
 		if got := Subagent(decode(c.payload)); got != c.subagent {

@@ -81,11 +81,11 @@ func runHook(t *testing.T, name string, vars map[string]string, stdin string) (i
 }
 
 // TestManifestSwitches: every switch of the wiring table is declared in the
-// generated plugin.json exactly as the table says (MF-02: boolean, default
-// true, with title and description; MF-03: never sensitive), and, through
+// generated plugin.json exactly as the table says (boolean, default
+// true, with title and description; never sensitive), and, through
 // the hook it names, each of its two variables set to false releases a call
 // that hook would otherwise stop, recording one escape row that names the
-// variable (MF-04, MF-05).
+// variable.
 func TestManifestSwitches(t *testing.T) {
 	var m struct {
 		UserConfig map[string]option `json:"userConfig"`
@@ -104,20 +104,20 @@ func TestManifestSwitches(t *testing.T) {
 	for _, s := range switches {
 		o, ok := m.UserConfig[s.Option]
 		if !ok {
-			t.Errorf("MF-02: switch %s is not declared in plugin.json", s.Option)
+			t.Errorf("switch %s is not declared in plugin.json", s.Option)
 			continue
 		}
 		delete(declared, s.Option)
 		if o.Type != "boolean" || o.Default == nil || !*o.Default || o.Title != s.Title || o.Description != s.Description {
-			t.Errorf("MF-02: option %s: type %q, default %v, title %q, description %q; want boolean, true, %q, %q",
+			t.Errorf("option %s: type %q, default %v, title %q, description %q; want boolean, true, %q, %q",
 				s.Option, o.Type, o.Default != nil && *o.Default, o.Title, o.Description, s.Title, s.Description)
 		}
 		if o.Sensitive != nil && *o.Sensitive {
-			t.Errorf("MF-03: option %s is sensitive", s.Option)
+			t.Errorf("option %s is sensitive", s.Option)
 		}
 	}
 	for name := range declared {
-		t.Errorf("MF-04: plugin.json declares %s, which no switch of the wiring table backs", name)
+		t.Errorf("plugin.json declares %s, which no switch of the wiring table backs", name)
 	}
 
 	for _, s := range switches {
@@ -153,7 +153,7 @@ func TestManifestSwitches(t *testing.T) {
 	}
 }
 
-// MF-01: the wiring: events, matchers and the commands they run. GF-07
+// The wiring: events, matchers and the commands they run.
 // (translated): every command the wiring names is a binary in the plugin's
 // bin/ (one per hook; no library to carry).
 func TestManifestWiring(t *testing.T) {
@@ -177,7 +177,7 @@ func TestManifestWiring(t *testing.T) {
 				f := strings.Fields(c.Command)
 				if len(f) != 6 || f[0] != "set" || f[1] != "--" || f[2] != `"${CLAUDE_PLUGIN_ROOT}/bin/procedures"` ||
 					!strings.HasSuffix(f[3], ";") || f[4] != "." || f[5] != `"$1"` {
-					t.Errorf("MF-01: %q does not source the launcher", c.Command)
+					t.Errorf("%q does not source the launcher", c.Command)
 					continue
 				}
 				got = append(got, event+"|"+g.Matcher+"|"+strings.TrimSuffix(f[3], ";"))
@@ -191,6 +191,6 @@ func TestManifestWiring(t *testing.T) {
 		"Stop||am-i-done-gate", "UserPromptSubmit||turn-state-reset",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("MF-01: wiring\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		t.Fatalf("wiring\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

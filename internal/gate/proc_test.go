@@ -49,7 +49,7 @@ func TestMain(m *testing.M) {
 
 // guardRealHome runs the tests and fails them if the real home's gate logs
 // changed: every test here sets HOME, TURN_STATE_DIR and both logs to
-// temporary paths (GF-03: the default log is $HOME/.claude/gate-failopen.jsonl,
+// temporary paths (the default log is $HOME/.claude/gate-failopen.jsonl,
 // so a suite that forgets leaks rows into a bystander's home).
 func guardRealHome(run func() int) int {
 	home, _ := os.UserHomeDir()
@@ -65,7 +65,7 @@ func guardRealHome(run func() int) int {
 	before := snapshot()
 	code := run()
 	if after := snapshot(); after != before {
-		fmt.Fprintf(os.Stderr, "GF-03: the real home's gate logs changed: %q -> %q\n", before, after)
+		fmt.Fprintf(os.Stderr, "the real home's gate logs changed: %q -> %q\n", before, after)
 		return 1
 	}
 	return code
@@ -284,7 +284,7 @@ func TestHooksConcurrent(t *testing.T) {
 	}
 }
 
-// GE-09, TS-18, AD-17, GF-06 (no-jq translated): with no PATH at all every hook
+// With no PATH at all every hook
 // decides exactly as with one; no-jq is never recorded.
 func TestHooksWithoutPATH(t *testing.T) {
 	s := newSandbox(t)
@@ -302,29 +302,29 @@ func TestHooksWithoutPATH(t *testing.T) {
 	}
 	run("turn-state-reset", `{"session_id":"P"}`)
 	if run("how-do-i-gate", `{"session_id":"P","tool_name":"Edit"}`) == "" {
-		t.Error("GE-09: the gate did not deny without PATH")
+		t.Error("the gate did not deny without PATH")
 	}
 	run("turn-state-record", `{"session_id":"P","tool_name":"Skill","tool_input":{"skill":"how-do-i"}}`)
 	if run("how-do-i-gate", `{"session_id":"P","tool_name":"Edit"}`) != "" {
-		t.Error("TS-18: the record hook did not mark without PATH")
+		t.Error("the record hook did not mark without PATH")
 	}
 	os.MkdirAll(filepath.Join(s.root, "home/.claude/projects/p"), 0o777)
 	os.WriteFile(filepath.Join(s.root, "home/.claude/projects/p/P.jsonl"),
 		[]byte(`{"type":"assistant","message":{"content":[{"type":"tool_use"}]}}`+"\n"), 0o666)
 	if run("am-i-done-gate", `{"session_id":"P","hook_event_name":"Stop"}`) == "" {
-		t.Error("AD-17: the Stop gate did not block without PATH")
+		t.Error("the Stop gate did not block without PATH")
 	}
 	if b, _ := os.ReadFile(filepath.Join(s.root, "failopen.jsonl")); bytes.Contains(b, []byte("no-jq")) {
 		t.Error("no-jq recorded")
 	}
 }
 
-// GF-04, GF-05 (translated): an internal failure while evaluating a gate
+// An internal failure while evaluating a gate
 // never produces a deny; it releases (exit 0, no stdout) and records
 // internal-error, a member of the Go logger's closed set (the bash logger
 // quarantined it as unrecognized:internal-error).
 func TestRecoverReleases(t *testing.T) {
-	// GE-21 (translated): a gate whose escape log cannot be written is still
+	// A gate whose escape log cannot be written is still
 	// armed: the switch is read from the environment alone.
 	{
 		s := newSandbox(t)
@@ -341,7 +341,7 @@ func TestRecoverReleases(t *testing.T) {
 		var out bytes.Buffer
 		g.Main(nil, strings.NewReader(`{"session_id":"E","tool_name":"Edit"}`), &out, io.Discard, broken)
 		if !strings.Contains(out.String(), "HOW-DO-I-GATE") {
-			t.Error("GE-21: an unwritable escape log disarmed the gate")
+			t.Error("an unwritable escape log disarmed the gate")
 		}
 	}
 	s := newSandbox(t)

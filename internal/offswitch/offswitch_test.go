@@ -16,28 +16,28 @@ func TestReleasedBy(t *testing.T) {
 	for _, tc := range []struct {
 		opt, plain, want string
 	}{
-		{"", "", ""},               // GE-01, GE-02: unset or empty leaves it on
-		{"", "false", plain},       // GE-03: false in any ASCII case, or 0, switches it off
-		{"", "FALSE", plain},       // GE-03: false in any ASCII case, or 0, switches it off
-		{"", "False", plain},       // GE-03: false in any ASCII case, or 0, switches it off
-		{"", "0", plain},           // GE-03: false in any ASCII case, or 0, switches it off
-		{"true", "", ""},           // GE-04: true, TRUE, 1 keep it on
-		{"TRUE", "1", ""},          // GE-04: true, TRUE, 1 keep it on
-		{"no", "off", ""},          // GE-05: an unrecognised value leaves it on
-		{"disabled", "FALSEY", ""}, // GE-05: an unrecognised value leaves it on
+		{"", "", ""},               // unset or empty leaves it on
+		{"", "false", plain},       // false in any ASCII case, or 0, switches it off
+		{"", "FALSE", plain},       // false in any ASCII case, or 0, switches it off
+		{"", "False", plain},       // false in any ASCII case, or 0, switches it off
+		{"", "0", plain},           // false in any ASCII case, or 0, switches it off
+		{"true", "", ""},           // true, TRUE, 1 keep it on
+		{"TRUE", "1", ""},          // true, TRUE, 1 keep it on
+		{"no", "off", ""},          // an unrecognised value leaves it on
+		{"disabled", "FALSEY", ""}, // an unrecognised value leaves it on
 		{"", " false", ""},         // no trimming
 		{"", "fal\u017fe", ""},     // ASCII case only: U+017F (long s) folds to s in Unicode, not in bash
 		{"", "false\n", ""},        // exactly false
-		{"true", "false", plain},   // GE-08: the plain variable switches off under an "on" option
-		{"false", "true", opt},     // GE-07: either channel saying false switches it off (the option is named)
-		{"0", "false", opt},        // GE-22: both off names the option
+		{"true", "false", plain},   // the plain variable switches off under an "on" option
+		{"false", "true", opt},     // either channel saying false switches it off (the option is named)
+		{"0", "false", opt},        // both off names the option
 	} {
 		got := ReleasedBy(FrontmatterCheck, env(map[string]string{opt: tc.opt, plain: tc.plain}))
 		if got != tc.want {
 			t.Errorf("opt=%q plain=%q: got %q, want %q", tc.opt, tc.plain, got, tc.want)
 		}
 	}
-	// GE-06: one gate's switch leaves the others on.
+	// One gate's switch leaves the others on.
 	e := env(map[string]string{"PROCEDURES_ENABLE_HOW_DO_I_GATE": "false"})
 	if ReleasedBy(AmIDoneGate, e) != "" || ReleasedBy(FrontmatterCheck, e) != "" || ReleasedBy(HowDoIGate, e) == "" {
 		t.Error("a switch leaked into another gate")

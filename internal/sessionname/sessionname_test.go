@@ -3,7 +3,7 @@ package sessionname
 import "testing"
 
 // The one mapping under each store's rule: the digest key table of spec 2.1
-// (DG-05) and the turn-state keys (TS-07, TS-08) agree on every id neither
+// and the turn-state keys agree on every id neither
 // refuses or buckets.
 func TestOf(t *testing.T) {
 	for _, c := range []struct {

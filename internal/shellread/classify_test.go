@@ -21,75 +21,75 @@ func judge(t *testing.T, group string, cases []verdict) {
 
 const A, D = true, false
 
-// The upstream verdicts RO-01…RO-21 keep.
+// The bash original's read-only verdicts, kept.
 func TestUpstreamVerdicts(t *testing.T) {
-	// RO-01: destructive Bash merely mentioning the surface is refused.
-	judge(t, "RO-01", []verdict{{"rm -rf references/procedures/", D}})
-	// RO-02: tmux capture-pane piped through grep and tail is a look.
-	judge(t, "RO-02", []verdict{{"tmux capture-pane -t amzcart2 -p -S -60 | grep -v boring | tail -40", A}})
-	// RO-03: a plain file read through Bash is a look.
-	judge(t, "RO-03", []verdict{{"cat /home/u/notes/2026-08-09.md", A}})
-	// RO-04: input redirection reads.
-	judge(t, "RO-04", []verdict{{"wc -l < decisions.jsonl", A}, {"tail -4 decisions.jsonl | jq -r .id", A}})
-	// RO-05: read-only subcommands of multiplexers are looks.
-	judge(t, "RO-05", []verdict{{"git status --short", A}, {"systemctl --user status claude-agents", A}, {"docker ps -a", A}})
-	// RO-06: a writing subcommand of an allowed multiplexer is refused.
-	judge(t, "RO-06", []verdict{{"git commit -m x", D}, {"tmux send-keys -t agent hi Enter", D},
+	// Destructive Bash merely mentioning the surface is refused.
+	judge(t, "destructive mention", []verdict{{"rm -rf references/procedures/", D}})
+	// Tmux capture-pane piped through grep and tail is a look.
+	judge(t, "tmux capture-pane piped", []verdict{{"tmux capture-pane -t amzcart2 -p -S -60 | grep -v boring | tail -40", A}})
+	// A plain file read through Bash is a look.
+	judge(t, "plain file read", []verdict{{"cat /home/u/notes/2026-08-09.md", A}})
+	// Input redirection reads.
+	judge(t, "input redirection", []verdict{{"wc -l < decisions.jsonl", A}, {"tail -4 decisions.jsonl | jq -r .id", A}})
+	// Read-only subcommands of multiplexers are looks.
+	judge(t, "read-only subcommands", []verdict{{"git status --short", A}, {"systemctl --user status claude-agents", A}, {"docker ps -a", A}})
+	// A writing subcommand of an allowed multiplexer is refused.
+	judge(t, "writing subcommands", []verdict{{"git commit -m x", D}, {"tmux send-keys -t agent hi Enter", D},
 		{"docker exec c rm -rf /", D}, {"systemctl --user restart claude-agents", D}})
-	// RO-07: redirection to a file is a write.
-	judge(t, "RO-07", []verdict{{"grep foo bar > out", D}, {"cat x >> y", D}})
-	// RO-08: a pipeline is judged whole.
-	judge(t, "RO-08", []verdict{{"cat x | tee y", D}, {"cat x | xargs rm", D}})
-	// RO-09: command substitution reaching a mutator is refused.
-	judge(t, "RO-09", []verdict{{"echo $(rm -rf /tmp/x)", D}, {"cat `rm -rf /tmp/x`", D}})
-	// RO-10: a chained verification sweep is a look, separators and all.
-	judge(t, "RO-10", []verdict{{"echo $CLAUDE_CODE_SESSION_ID; cd /home/admin/.claude && git rev-parse --short HEAD && git branch --show-current && git status --porcelain | wc -l; git worktree list; git log --oneline -1 main; git show --stat main", A}})
-	// RO-11: a listing git subcommand reads, an operand makes it write.
-	judge(t, "RO-11", []verdict{{"git worktree list", A}, {"git worktree add ../x main", D},
+	// Redirection to a file is a write.
+	judge(t, "redirection to a file", []verdict{{"grep foo bar > out", D}, {"cat x >> y", D}})
+	// A pipeline is judged whole.
+	judge(t, "pipeline judged whole", []verdict{{"cat x | tee y", D}, {"cat x | xargs rm", D}})
+	// Command substitution reaching a mutator is refused.
+	judge(t, "command substitution", []verdict{{"echo $(rm -rf /tmp/x)", D}, {"cat `rm -rf /tmp/x`", D}})
+	// A chained verification sweep is a look, separators and all.
+	judge(t, "chained verification sweep", []verdict{{"echo $CLAUDE_CODE_SESSION_ID; cd /home/admin/.claude && git rev-parse --short HEAD && git branch --show-current && git status --porcelain | wc -l; git worktree list; git log --oneline -1 main; git show --stat main", A}})
+	// A listing git subcommand reads, an operand makes it write.
+	judge(t, "listing git subcommands", []verdict{{"git worktree list", A}, {"git worktree add ../x main", D},
 		{"git branch -D main", D}, {"git tag v1", D}, {"git stash", D}})
-	// RO-12: discarding output is not writing.
-	judge(t, "RO-12", []verdict{{"ls /nope 2>/dev/null | wc -l", A}})
-	// RO-13: sequencing and backgrounding cannot smuggle a second command.
-	judge(t, "RO-13", []verdict{{"ls; rm -rf /tmp/x", D}, {"ls && rm -rf /tmp/x", D},
+	// Discarding output is not writing.
+	judge(t, "discarded output", []verdict{{"ls /nope 2>/dev/null | wc -l", A}})
+	// Sequencing and backgrounding cannot smuggle a second command.
+	judge(t, "sequencing and backgrounding", []verdict{{"ls; rm -rf /tmp/x", D}, {"ls && rm -rf /tmp/x", D},
 		{"ls || rm -rf /tmp/x", D}, {"rm -rf /tmp/x &", D}})
-	// RO-14: sed edits in place but reads with -n.
-	judge(t, "RO-14", []verdict{{"sed -n 1,20p /etc/hosts", A}, {"sed -i s/a/b/ /etc/hosts", D}})
-	// RO-15: find is a reader until an action primary turns it into a writer.
-	judge(t, "RO-15", []verdict{{"find /var/log -name *.log", A}, {"find /var/log -name *.log -delete", D}})
-	// RO-16: an interpreter is unjudgeable, so it fails closed.
-	judge(t, "RO-16", []verdict{{"python3 -c import json", D}, {"bash script.sh", D}})
-	// RO-17: an env-assignment prefix hides the real command.
-	judge(t, "RO-17", []verdict{{"FOO=1 cat /etc/hosts", D}})
-	// RO-18: an unknown command is not assumed harmless; the empty command is refused.
-	judge(t, "RO-18", []verdict{{"frobnicate --all", D}, {"", D}})
-	// RO-19: git options that hand execution to an external program are refused.
-	judge(t, "RO-19", []verdict{{"git grep -Otouch foo", D}, {"git grep --open-files-in-pager=touch foo", D},
+	// Sed edits in place but reads with -n.
+	judge(t, "sed", []verdict{{"sed -n 1,20p /etc/hosts", A}, {"sed -i s/a/b/ /etc/hosts", D}})
+	// Find is a reader until an action primary turns it into a writer.
+	judge(t, "find", []verdict{{"find /var/log -name *.log", A}, {"find /var/log -name *.log -delete", D}})
+	// An interpreter is unjudgeable, so it fails closed.
+	judge(t, "interpreters", []verdict{{"python3 -c import json", D}, {"bash script.sh", D}})
+	// An env-assignment prefix hides the real command.
+	judge(t, "env-assignment prefix", []verdict{{"FOO=1 cat /etc/hosts", D}})
+	// An unknown command is not assumed harmless; the empty command is refused.
+	judge(t, "unknown and empty commands", []verdict{{"frobnicate --all", D}, {"", D}})
+	// Git options that hand execution to an external program are refused.
+	judge(t, "git external programs", []verdict{{"git grep -Otouch foo", D}, {"git grep --open-files-in-pager=touch foo", D},
 		{"git diff --ext-diff", D}, {"git --config-env=core.pager=EVIL log", D}, {"git grep foo", A}})
-	// RO-20: write-capable modes of listed readers are refused.
-	judge(t, "RO-20", []verdict{{"sort -o out in", D}, {"uniq in out", D}, {"xxd -r in out", D},
+	// Write-capable modes of listed readers are refused.
+	judge(t, "write-capable modes", []verdict{{"sort -o out in", D}, {"uniq in out", D}, {"xxd -r in out", D},
 		{"yq -i .a=1 f.yml", D}, {"date -s 20260101", D}, {"ip link set eth0 down", D}, {"ip addr", D}})
-	// RO-21: the read-only modes of those readers stay allowed.
-	judge(t, "RO-21", []verdict{{"sort in", A}, {"uniq -c in", A}, {"cat f.yml | yq .a", A}, {"date -u", A}})
+	// The read-only modes of those readers stay allowed.
+	judge(t, "read-only modes", []verdict{{"sort in", A}, {"uniq -c in", A}, {"cat f.yml | yq .a", A}, {"date -u", A}})
 }
 
-// RO-22: the observed sample table. Samples whose verdict the parser
-// changes are marked with the decided difference (L-03 holes closed, L-04
-// false denies fixed, L-05 separator-only commands refused).
+// The observed sample table. Samples whose verdict the parser
+// changes are marked with the decided difference (write holes closed,
+// false denies fixed, separator-only commands refused).
 func TestSampleTable(t *testing.T) {
-	judge(t, "RO-22 kept", []verdict{
+	judge(t, "kept", []verdict{
 		{"ls", A}, {"cat f | sort | uniq -c | sort -rn | head", A}, {"ls /nope 2>/dev/null | wc -l", A},
 		{"echo hi >/dev/null", A}, {"echo hi &>/dev/null", A}, {"wc -l < f", A}, {`cat <<< "x"`, A},
 		{"ls |& grep x", A}, {"git branch --show-current", A}, {"git config --list", A},
 		{"git status -O", D}, {"systemctl", D}, {"{ ls; }", D}, {"(ls)", D},
 		{"! ls", D}, {"env ls", D}, {"FOO=1 ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
 	})
-	judge(t, "RO-22 changed by L-03 (now refused)", []verdict{
+	judge(t, "changed by parsing the command (now refused)", []verdict{
 		{"git diff --output=/tmp/x", D}, {"sed -ni p f", D}, {"sort -uo out in", D}, {"./cat x", D},
 		{"echo hi >/dev/nullx", D},
 	})
-	judge(t, "RO-22 changed by issue 15 (comments are not commands: now allowed)", []verdict{{"ls #; rm x", A}})
-	judge(t, "RO-22 changed by L-05 (now refused)", []verdict{{" ", D}, {"|", D}})
-	judge(t, "RO-22 changed by L-04 (now allowed)", []verdict{
+	judge(t, "changed by issue 15 (comments are not commands: now allowed)", []verdict{{"ls #; rm x", A}})
+	judge(t, "changed: separator-only commands (now refused)", []verdict{{" ", D}, {"|", D}})
+	judge(t, "changed: reads upstream denied (now allowed)", []verdict{
 		{"echo hi > /dev/null", A}, {"echo hi >>/dev/null", A}, {"ls 3>&1", A}, {"git -C /repo status", A},
 		{"git stash list", A}, {"tmux -L sock ls", A}, {"docker --context x ps", A},
 		{"grep 'a|b' f", A}, {`echo "a;b"`, A},

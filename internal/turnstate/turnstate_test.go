@@ -35,34 +35,34 @@ func names(t *testing.T, dir string) []string {
 func TestMarkers(t *testing.T) {
 	s := newStore(t)
 	now := time.Now()
-	// TS-01: a fresh session has no turn started.
+	// A fresh session has no turn started.
 	if s.TurnStarted("s1") {
-		t.Fatal("TS-01: a fresh session has a turn")
+		t.Fatal("a fresh session has a turn")
 	}
-	// TS-02: reset stamps the turn marker.
+	// Reset stamps the turn marker.
 	if err := s.Reset("s1", now); err != nil || !s.TurnStarted("s1") {
-		t.Fatalf("TS-02: reset did not stamp s1.turn: %v", err)
+		t.Fatalf("reset did not stamp s1.turn: %v", err)
 	}
-	// TS-03: mark then is_marked; an unmarked key reads false after reset.
+	// Mark then is_marked; an unmarked key reads false after reset.
 	if s.IsMarked("s1", HowDoI) {
-		t.Fatal("TS-03: how_do_i marked before any mark")
+		t.Fatal("how_do_i marked before any mark")
 	}
 	s.Mark("s1", HowDoI)
 	if !s.IsMarked("s1", HowDoI) || s.IsMarked("s1", AmIDone) {
-		t.Fatal("TS-03: mark/is_marked disagree")
+		t.Fatal("mark/is_marked disagree")
 	}
-	// TS-04: reset clears keys it does not enumerate, and keeps .turn.
+	// Reset clears keys it does not enumerate, and keeps .turn.
 	s.Mark("s1", AmIDoneAsked)
 	s.Mark("s1", "some_future_key")
-	// TS-05: reset clears how_do_i and am_i_done from the previous turn.
+	// Reset clears how_do_i and am_i_done from the previous turn.
 	s.Mark("s1", AmIDone)
 	s.Reset("s1", now)
 	if got := names(t, s.Dir); strings.Join(got, " ") != "s1.turn" {
-		t.Fatalf("TS-04/TS-05: after reset the directory holds %v, want only s1.turn", got)
+		t.Fatalf("after reset the directory holds %v, want only s1.turn", got)
 	}
 }
 
-// TS-06: concurrent marks of different keys all persist (one file per fact:
+// Concurrent marks of different keys all persist (one file per fact:
 // nothing is read back and rewritten).
 func TestConcurrentMarks(t *testing.T) {
 	s := newStore(t)
@@ -76,7 +76,7 @@ func TestConcurrentMarks(t *testing.T) {
 	wg.Wait()
 	for _, k := range keys {
 		if !s.IsMarked("s", k) {
-			t.Errorf("TS-06: key %s lost", k)
+			t.Errorf("key %s lost", k)
 		}
 	}
 }
@@ -90,11 +90,11 @@ func payload(t *testing.T, js string) *hookio.Payload {
 	return p
 }
 
-// TS-07, TS-08, TS-11: session keys.
+// Session keys.
 func TestSessionKey(t *testing.T) {
 	for _, c := range []struct{ payload, want string }{
-		{`{"session_id":"../../etc/passwd"}`, "______etc_passwd"}, // TS-07: no "..", no "/"
-		{`{}`, "unknown"}, // TS-08: a stable bucket
+		{`{"session_id":"../../etc/passwd"}`, "______etc_passwd"}, // no "..", no "/"
+		{`{}`, "unknown"}, // a stable bucket
 		{`{"session_id":"a.b/c"}`, "a_b_c"},
 		{`{"session_id":"héllo"}`, "h__llo"}, // byte-wise
 		{`{"session_id":"  "}`, "__"},
@@ -111,7 +111,7 @@ func TestSessionKey(t *testing.T) {
 		{`not json`, "unknown"},
 		{`"str"`, "unknown"},
 		{`[1,2]`, "unknown"},
-		{`{"session_id":"x"} {"session_id":"y"}`, "unknown"}, // L-12: two values are malformed
+		{`{"session_id":"x"} {"session_id":"y"}`, "unknown"}, // two values are malformed
 	} {
 		if got := SessionKey(payload(t, c.payload)); got != c.want {
 			t.Errorf("SessionKey(%s) = %q, want %q", c.payload, got, c.want)
@@ -126,7 +126,7 @@ func TestUnknownIsTheRulesBucket(t *testing.T) {
 	}
 }
 
-// TS-10: the reset's deletions and the reaper.
+// The reset's deletions and the reaper.
 func TestResetAndReap(t *testing.T) {
 	s := newStore(t)
 	now := time.Now()
@@ -156,14 +156,14 @@ func TestResetAndReap(t *testing.T) {
 	got := strings.Join(names(t, s.Dir), " ")
 	want := "digests oldlink other.how_do_i s.fulldir s.turn s0.turn"
 	if got != want {
-		t.Fatalf("TS-10: after reset: %s\nwant %s", got, want)
+		t.Fatalf("after reset: %s\nwant %s", got, want)
 	}
 	if _, err := os.Stat(filepath.Join(s.Dir, "digests", "old.digest")); err != nil {
-		t.Fatal("TS-10: the reaper descended into digests/")
+		t.Fatal("the reaper descended into digests/")
 	}
 	fi, _ := os.Stat(filepath.Join(s.Dir, "s.turn"))
 	if now.Sub(fi.ModTime()) > time.Minute {
-		t.Fatal("TS-10: reset did not refresh s.turn")
+		t.Fatal("reset did not refresh s.turn")
 	}
 }
 
@@ -186,6 +186,6 @@ func TestMarkRefusesLinks(t *testing.T) {
 func TestMarkCreatesDir(t *testing.T) {
 	s := Store{Dir: filepath.Join(t.TempDir(), "a", "b", "c")}
 	if err := s.Mark("s", HowDoI); err != nil || !s.IsMarked("s", HowDoI) {
-		t.Fatalf("TS-20: mark did not create the directory: %v", err)
+		t.Fatalf("mark did not create the directory: %v", err)
 	}
 }

@@ -159,7 +159,7 @@ func selfCmd(tb testing.TB, role string, env []string) *exec.Cmd {
 	return proctest.Self(tb, env, selfRole+"="+role)
 }
 
-// DG-04 with the real binary: 100 digest-record processes for one session,
+// Concurrent writers with the real binary: 100 digest-record processes for one session,
 // all started and parked reading stdin, released together by closing every
 // pipe: 100 digests, every payload present, nothing logged.
 func TestConcurrentHookProcesses(t *testing.T) {

@@ -31,7 +31,7 @@ func TestRunMessagesKeepRawValues(t *testing.T) {
 			t.Errorf("%q: exit %d stdout %q stderr %q; want exit %d stderr %q", tc.args, r.code, r.stdout, r.stderr, tc.code, tc.stderr)
 		}
 	}
-	// The one-line L-21 diagnostic stays one line for a root holding an LF.
+	// The one-line unenterable-root diagnostic stays one line for a root holding an LF.
 	missing := filepath.Join(t.TempDir(), "no\nroot")
 	if r := invoke(map[string]string{"QUERY_RECORDS_ROOT": missing}, "--kind", "x"); r.code != 0 || r.stderr != "query-records: cannot enter corpus root "+missing+": no such file or directory\n" {
 		t.Errorf("missing root: %+v", r)

@@ -61,7 +61,7 @@ func TestRunExitCodesAndMessages(t *testing.T) {
 		{[]string{""}, 2, "query-records: unknown flag: \n"},
 		{[]string{"--keyword=foo"}, 2, "query-records: unknown flag: --keyword=foo\n"},
 		{[]string{"--keyword", "--kind", "decision"}, 2, "query-records: unknown flag: decision\n"},
-		{[]string{"--kind"}, 2, "query-records: --kind needs a value\n"}, // L-10
+		{[]string{"--kind"}, 2, "query-records: --kind needs a value\n"},
 		{[]string{"--kind", "x", "--list-stores"}, 2, "query-records: unknown flag: --list-stores\n"},
 		{[]string{"--limit", "abc", "--cat", "x"}, 2, "query-records: --limit needs a non-negative integer (0 = uncapped)\n"},
 		{[]string{"--limit", "-1", "--kind", "x"}, 2, "query-records: --limit needs a non-negative integer (0 = uncapped)\n"},
@@ -109,12 +109,12 @@ func TestRunOutputs(t *testing.T) {
 		{env, []string{"--links-to", "dec.sample-quokka"}, "references/solutions/sample-fix.md — Sample solution\n"},
 		{env, []string{"--project", "langwatch"}, "references/solutions/sample-fix.md — Sample solution\n"},
 		{env, []string{"--kind", "decision", "--full"}, "references/decisions/sample-decision.md — Sample decision record\n" + dump},
-		{env, []string{"--cat", "--", "./references/decisions/sample-decision.md"}, dump}, // L-1
+		{env, []string{"--cat", "--", "./references/decisions/sample-decision.md"}, dump},
 		{env, []string{"--cat", root + "/references/decisions/sample-decision.md", "references/decisions/sample-decision.md"}, dump},
 		{env, []string{"--recall", "skipped_check"}, "recall: 1 matched\n" + `{"description":"forgot the quokkafact check","pattern":"skipped-check"}` + "\n"},
 		{env, []string{"--list-stores", "--bogus"}, strings.Join([]string{"references/failure-modes", "references/decisions", "references/solutions", "references/procedures", "references/research", "plans", "references/principles", "references/invariants", "references/policies", "references/standards", "titw"}, "\n") + "\n"}, // issue 18: as upstream
 		{env, []string{"--keyword", "zzzznonexistentquux", "--full"}, ""},
-		{env, []string{"--keyword", "autonomy", "--limit", "99999999999999999999999"}, "references/decisions/sample-decision.md — Sample decision record\nreferences/solutions/sample-fix.md — Sample solution\n"}, // L-9
+		{env, []string{"--keyword", "autonomy", "--limit", "99999999999999999999999"}, "references/decisions/sample-decision.md — Sample decision record\nreferences/solutions/sample-fix.md — Sample solution\n"},
 		{env, []string{"--keyword", "autonomy", "--limit", "01"}, "references/decisions/sample-decision.md — Sample decision record\n"},
 	} {
 		r := invoke(tc.env, tc.args...)
@@ -128,7 +128,7 @@ func TestRunRootAndRecallStore(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope")
 	r := invoke(map[string]string{"QUERY_RECORDS_ROOT": missing, "QUERY_RECORDS_EXTRA_STORES": "/etc"}, "--bogus")
 	if r.code != 0 || r.stdout != "" || !strings.HasPrefix(r.stderr, "query-records: cannot enter corpus root "+missing+": ") || strings.Count(r.stderr, "\n") != 1 {
-		t.Errorf("missing root: %+v", r) // L-21
+		t.Errorf("missing root: %+v", r)
 	}
 	if r := invoke(map[string]string{}, "--kind", "x"); r.code != 1 || r.stdout != "" {
 		t.Errorf("HOME unset: %+v", r)
@@ -139,7 +139,7 @@ func TestRunRootAndRecallStore(t *testing.T) {
 	if r.code != 3 || r.stderr != "query-records: recall store not found: "+root+"/mistakes.jsonl — NOT 'no matches'\n" {
 		t.Errorf("missing recall store: %+v", r)
 	}
-	// L-3: a relative root finds its own mistakes.jsonl.
+	// A relative root finds its own mistakes.jsonl.
 	wd, _ := os.Getwd()
 	defer os.Chdir(wd)
 	os.Chdir(filepath.Dir(root))
@@ -173,7 +173,7 @@ func TestRunEPIPEIsQuiet(t *testing.T) {
 			return map[string]string{"QUERY_RECORDS_ROOT": root}[k], k == "QUERY_RECORDS_ROOT"
 		})
 	if code != 0 || errb.Len() != 0 {
-		t.Errorf("EPIPE: exit %d stderr %q", code, errb.String()) // L-5
+		t.Errorf("EPIPE: exit %d stderr %q", code, errb.String())
 	}
 }
 
