@@ -305,3 +305,48 @@ func TestPinsCiteDifferences(t *testing.T) {
 		t.Fatal("no scenario has a # pins: line")
 	}
 }
+
+// specRef matches a citation of a spec that is not in the repository: an
+// ID of one to three capitals, a hyphen and digits (with more capitals
+// between, as in a three-part ID), or a section sign. notSpec are the
+// look-alikes that are names, not citations.
+var (
+	specRef = regexp.MustCompile(`\b[A-Z]{1,3}(?:-[A-Z]{1,4})*-[0-9]+\b|\x{a7}`)
+	notSpec = regexp.MustCompile(`\b(?:UTF-8|UTF-16|SHA-256|CRC-32C?|UTC-[0-9]+)\b|_NT-[0-9]+`)
+)
+
+// Scenarios and tests say the behaviour they pin, never a spec ID: no
+// .txtar file and no _test.go file cites one, in a comment, a test name or
+// a message.
+func TestNoSpecIDsInTests(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != "." && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".txtar") || strings.HasSuffix(p, "_test.go")) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 100 {
+		t.Fatalf("found only %d test files", len(files))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			for _, m := range specRef.FindAllString(notSpec.ReplaceAllString(l, ""), -1) {
+				t.Errorf("%s:%d cites %q: say the behaviour instead", filepath.ToSlash(f), i+1, m)
+			}
+		}
+	}
+}

@@ -145,7 +145,7 @@ func cmdGenRecords(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// qrStores is the fixed store list plus the vendor store (spec §5.1),
+// qrStores is the fixed store list plus the vendor store,
 // written out independently of the records package on purpose.
 var qrStores = []string{
 	"references/failure-modes", "references/decisions", "references/solutions",

@@ -72,7 +72,7 @@ func TestFrontmatterAccessors(t *testing.T) {
 
 func TestFrontmatterFallback(t *testing.T) {
 	// Not YAML (quoted scalar followed by text; a tab; id:nospace): the
-	// line view of query-records §7 is used.
+	// line view of query-records is used.
 	for _, tc := range []struct {
 		doc, key, scalar string
 		leaves           []string

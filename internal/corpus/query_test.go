@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// workedExample is the corpus of query-records §9.8.
+// workedExample is the corpus of the ranking's worked example.
 var workedExample = map[string]string{
 	"plans/p1.md":                rec("plan.p1", "plan", "", "Plan without keywords"),
 	"references/decisions/d1.md": rec("dec.d1", "decision", "[alpha, beta]", "Decision one"),
@@ -49,7 +49,7 @@ func TestRankWorkedExample(t *testing.T) {
 			t.Errorf("%s:\ngot\n%swant\n%s", tc.name, got, tc.want)
 		}
 	}
-	// The exact scores of §9.8 (6 decimals) and the bit-identical tie.
+	// The exact scores of the worked example (6 decimals) and the bit-identical tie.
 	res, _ := c.Query(Query{Keyword: "Alpha, BETA gamma!"})
 	want := map[string]float64{"d1": 3.049847, "s2": 0.658774, "d2": 0.423498, "s1": 0.423498}
 	for _, r := range res {
@@ -59,7 +59,7 @@ func TestRankWorkedExample(t *testing.T) {
 		}
 	}
 	// Bit for bit: idf and avgdl are the 6-decimal values (ln 4 -> 1.386294,
-	// avgdl 3.000000), summed and normed in float64 as §9.4 says.
+	// avgdl 3.000000), summed and normed in float64 as the ranking formula says.
 	idfA, idfG, avgdl, dl2, dl1 := 1.386294, 0.538997, 3.0, 2.0, 1.0
 	k1, b := 1.2, 0.5
 	wantD1 := (idfA + idfA) * ((k1 + 1) / (k1*((1-b)+b*(dl2/avgdl)) + 1))
@@ -89,7 +89,7 @@ func TestRankSecondExample(t *testing.T) {
 	if got := lines(res); got != want {
 		t.Errorf("got\n%swant\n%s", got, want)
 	}
-	// §9.8 prints 1.300716 for the principle; the formula it states gives
+	// The worked example prints 1.300716 for the principle; the formula it states gives
 	// 2.2/2.036364*1.203973 = 1.300721 (the order is what the spec pins).
 	if round6(res[1].Score) != 1.174845 || res[1].Score != res[2].Score || res[0].Score <= res[1].Score {
 		t.Errorf("scores %v %v", res[0].Score, res[1].Score)

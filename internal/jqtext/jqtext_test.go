@@ -4,7 +4,7 @@ import "testing"
 
 // Expected renderings were taken from jq 1.6 (jq -r .).
 
-// The jq 1.6 escaping of §1.7's observed example: control characters as
+// The jq 1.6 escaping of the observed example: control characters as
 // \b \f \u0001, DEL as \u007f, U+2028, '/', '<' and '>' raw.
 func TestAppendString(t *testing.T) {
 	in := "a\bb\fc\x01d\x7fe\u2028f/g<h>&\"\\\n\t\r"
@@ -31,7 +31,7 @@ func TestRender(t *testing.T) {
 	}
 }
 
-// The jq 1.6 string escaping (spec §1.7), observed upstream, and jq's
+// The jq 1.6 string escaping, observed upstream, and jq's
 // replacement of invalid UTF-8.
 func TestAppendStringInvalidUTF8(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{

@@ -254,7 +254,7 @@ func TestLintCorpusUnreadableDir(t *testing.T) {
 }
 
 // TestLineViewReadsFirstLine: in the line view (invalid YAML) every value is
-// §11 value(block, key), the FIRST "key:" line, as upstream read it.
+// value(block, key), the FIRST "key:" line, as upstream read it.
 func TestLineViewReadsFirstLine(t *testing.T) {
 	content := "---\ntitle: a: b\nid: dec.first\nproject: good/repo\nkind: k\ndate: d\nkeywords: [k]\nlinks: [dec.first]\nstatus: s\nproject: BAD\nid: dec.second\n---\n"
 	ids := &IDMap{}

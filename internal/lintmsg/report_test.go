@@ -8,7 +8,7 @@ import (
 	"github.com/procedures-go/procedures/internal/lint"
 )
 
-// TestWriteOrder pins §12.5 on a single stream.
+// TestWriteOrder pins the order of the report's lines on a single stream.
 func TestWriteOrder(t *testing.T) {
 	r := &lint.LintResult{
 		Linted:     1,

@@ -8,7 +8,7 @@ import (
 )
 
 // With stdout and stderr on one stream the order is messages, accounting
-// line, duplicates, footer (§12.5).
+// line, duplicates, footer.
 func TestRunSharedStream(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "references", "decisions")

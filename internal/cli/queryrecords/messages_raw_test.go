@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// §16: "<…> marks a substitution of the raw bytes, unescaped". A value that
+// "<…> marks a substitution of the raw bytes, unescaped". A value that
 // holds an LF is written as it is, inside its one message: the tool prefix
 // starts each message, not each line of a substituted value.
 func TestRunMessagesKeepRawValues(t *testing.T) {
