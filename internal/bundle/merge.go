@@ -199,7 +199,7 @@ func parseBoth(old, fresh []byte, key string) (o, ours, theirs object, err error
 // wires: a command through the launcher, as HookCommand writes it for one
 // command name (a hook of this build or of an earlier one) or as
 // OldHookCommand wrote it, or the exec form naming a hook's binary in bin/
-// directly (the README's no-shell layout). An operator's own line that
+// directly (docs/bundle.md's no-shell layout). An operator's own line that
 // sources the launcher otherwise (more words, more statements) is theirs.
 func ours(command string) bool {
 	before, after, _ := strings.Cut(HookCommand("\x00"), "\x00")

@@ -51,8 +51,8 @@ func TestParseRecord(t *testing.T) {
 		{"---\n  id: a\nId: b\nid : c\nidentity: d\nkind:decision\n---\n", "", "decision", "", "(record)", nil, nil},
 		{"---\nid:nospace\n---\n", "nospace", "", "", "(record)", nil, nil},
 		{"---\nid: \"unbalanced/x\nproject: \"unbalanced/x\n---\n", `"unbalanced/x`, "", `"unbalanced/x`, "(record)", nil, nil},
-		// CRLF frontmatter is read as LF (a deliberate difference, README
-		// Upstream saw no frontmatter and glossed "---").
+		// CRLF frontmatter is read as LF (a deliberate difference,
+		// docs/differences.md; upstream saw no frontmatter and glossed "---").
 		{"---\r\nid: x\r\n---\r\n# T\r\n", "x", "", "", "T", nil, nil},
 		{"---\nkeywords: [alpha] # commentword\nlinks:\n  decisions: [dec.h]\n---\n", "", "", "", "(record)", []string{"alpha"}, []string{"dec.h"}},
 		{"---\nkeywords:\n  - foo\n  - bar baz\n---\n", "", "", "", "(record)", []string{"foo", "bar baz"}, nil},

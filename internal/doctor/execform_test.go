@@ -13,7 +13,7 @@ import (
 	"github.com/procedures-go/procedures/internal/wiring"
 )
 
-// execFormHooks is the README's no-shell hooks.json: each hook a binary of
+// execFormHooks is docs/bundle.md's no-shell hooks.json: each hook a binary of
 // its own name in bin/, run with "args": [] (no shell).
 func execFormHooks() string {
 	type handler struct {
@@ -37,7 +37,7 @@ func execFormHooks() string {
 	return string(out)
 }
 
-// The README's exec form (binaries hard-linked into bin/ under each hook's
+// docs/bundle.md's exec form (binaries hard-linked into bin/ under each hook's
 // name, "args": []) is as healthy as the launcher form.
 func TestExecFormIsHealthy(t *testing.T) {
 	w := newWorld(t)

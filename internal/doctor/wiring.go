@@ -320,7 +320,7 @@ func checkPluginJSON(r *Report, plugin string) {
 
 // execForm reads a hook in exec form ("args" set): Claude Code runs the
 // command, ${CLAUDE_PLUGIN_ROOT} replaced, with args and no shell. A binary
-// named after a hook (the README's layout: bin/<hook>, dispatching on its
+// named after a hook (docs/bundle.md's exec form: bin/<hook>, dispatching on its
 // own name) runs that hook; the multi-call binary runs its first argument.
 func execForm(command string, args []string, root string) hookCmd {
 	prog := strings.ReplaceAll(command, "${"+pluginRootVar+"}", root)

@@ -281,7 +281,7 @@ func TestE2ESkillMissing(t *testing.T) {
 	}
 }
 
-// Row 9: the README's exec form (binaries hard-linked into bin/, "args": [])
+// Row 9: docs/bundle.md's exec form (binaries hard-linked into bin/, "args": [])
 // works in the CLI, and procedures doctor accepts it.
 func TestE2EExecForm(t *testing.T) {
 	exe := "procedures"

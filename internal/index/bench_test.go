@@ -15,7 +15,7 @@ import (
 )
 
 // benchRecords is the corpus size of the benchmarks: $PROCEDURES_BENCH_RECORDS,
-// else 2000 (kept small for a shared machine; the README's figures use
+// else 2000 (kept small for a shared machine; docs/benchmarks.md's figures use
 // PROCEDURES_BENCH_RECORDS=20000).
 func benchRecords() int {
 	if n, err := strconv.Atoi(os.Getenv("PROCEDURES_BENCH_RECORDS")); err == nil && n > 0 {

@@ -15,7 +15,7 @@ import (
 )
 
 // BenchmarkWriters times the two writers per call at 200 records and at
-// benchRecords() (PROCEDURES_BENCH_RECORDS; the README's figures use
+// benchRecords() (PROCEDURES_BENCH_RECORDS; docs/benchmarks.md's figures use
 // 20000), without the index and with a warm one: enforce-frontmatter on a
 // Write of one record (the file rewritten before each call), and
 // log-record decision writing a new record (removed again, untimed). The

@@ -21,7 +21,7 @@ const deny, allow = true, false
 // bashVerdicts are the classifier's verdicts on Bash commands through the
 // whole hook, grouped by the scenario (testdata/script/<name>.txtar) that
 // pins the same rule's command-line shape with one denied and one allowed
-// call, and whose first line names the README difference or issue the
+// call, and whose first line names the docs/differences.md row or issue the
 // group comes from. The rows were copied mechanically from those scenarios,
 // which fed each command as its own payload.
 var bashVerdicts = []struct {
