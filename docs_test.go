@@ -350,3 +350,72 @@ func TestNoSpecIDsInTests(t *testing.T) {
 		}
 	}
 }
+
+// testFuncs returns the names of every Test, Fuzz, Benchmark and Example
+// function in the repository's test files.
+func testFuncs(t *testing.T) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	fn := regexp.MustCompile(`(?m)^func ((?:Test|Fuzz|Benchmark|Example)\w*)\(`)
+	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		for _, m := range fn.FindAllStringSubmatch(string(b), -1) {
+			out[m[1]] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Every row of docs/differences.md's tables is pinned: its last cell names
+// at least one scenario or Go test that exists, and every Go test it names
+// exists.
+func TestEveryDifferenceIsPinned(t *testing.T) {
+	funcs := testFuncs(t)
+	scripts, err := filepath.Glob(filepath.Join("testdata", "script", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scenarios []string
+	for _, s := range scripts {
+		scenarios = append(scenarios, strings.TrimSuffix(filepath.Base(s), ".txtar"))
+	}
+	isScenario := func(tok string) bool {
+		if rest, ok := strings.CutPrefix(tok, "…_"); ok {
+			return slices.ContainsFunc(scenarios, func(s string) bool { return strings.HasSuffix(s, "_"+rest) })
+		}
+		return slices.Contains(scenarios, tok)
+	}
+	code := regexp.MustCompile("`([^`]+)`")
+	goTest := regexp.MustCompile(`^(?:Test|Fuzz|Benchmark)\w+$`)
+	rows := 0
+	for i, l := range strings.Split(readPage(t, "docs/differences.md"), "\n") {
+		if !strings.HasPrefix(l, "| ") || strings.HasPrefix(l, "| difference ") {
+			continue
+		}
+		rows++
+		cells := strings.Split(strings.TrimSuffix(strings.TrimSpace(l), "|"), " | ")
+		pinned := false
+		for _, m := range code.FindAllStringSubmatch(cells[len(cells)-1], -1) {
+			tok, _, _ := strings.Cut(m[1], "/") // a subtest: its test
+			switch {
+			case isScenario(tok), funcs[tok]:
+				pinned = true
+			case goTest.MatchString(tok):
+				t.Errorf("docs/differences.md:%d names %s, which no test file defines", i+1, tok)
+			}
+		}
+		if !pinned {
+			t.Errorf("docs/differences.md:%d: the row names no scenario or test that pins it", i+1)
+		}
+	}
+	if rows < 50 {
+		t.Fatalf("found only %d rows in docs/differences.md", rows)
+	}
+}
