@@ -419,3 +419,25 @@ func TestEveryDifferenceIsPinned(t *testing.T) {
 		t.Fatalf("found only %d rows in docs/differences.md", rows)
 	}
 }
+
+// The README stays short, and its first screen leads to the three quick
+// starts: trying it on testdata/kb, installing it into Claude Code and
+// using it from Go.
+func TestReadmeIsShort(t *testing.T) {
+	readme := readPage(t, "README.md")
+	lines := strings.Split(strings.TrimSuffix(readme, "\n"), "\n")
+	if len(lines) > 250 {
+		t.Errorf("README.md has %d lines; at most 250 (move the rest under docs/)", len(lines))
+	}
+	screen := strings.Join(lines[:min(len(lines), 40)], "\n")
+	for _, anchor := range []string{"#try-it-on-testdatakb", "#install-into-claude-code", "#use-it-from-go"} {
+		if !strings.Contains(screen, "("+anchor+")") {
+			t.Errorf("the README's first 40 lines do not link %s", anchor)
+		}
+	}
+	for _, marker := range []string{"<!-- snippet:quickstart -->", "<!-- snippet:install-local -->", "<!-- snippet:go-api -->"} {
+		if !strings.Contains(readme, marker) {
+			t.Errorf("README.md lacks %s", marker)
+		}
+	}
+}
