@@ -1,7 +1,8 @@
 // Package e2e is the end-to-end suite: it drives the real Claude Code CLI,
 // offline, against Mock, a local stand-in for the Messages API, with the
 // procedures bundle installed as a plugin. The tests are TestE2E… in this
-// package and run only with PROCEDURES_E2E=1 (see CONTRIBUTING.md, "The end-to-end suite").
+// package and run only with PROCEDURES_E2E=1 (see CONTRIBUTING.md, "The
+// end-to-end suite").
 package e2e
 
 import (
