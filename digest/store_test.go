@@ -81,7 +81,7 @@ func mustWrite(t *testing.T, s *Store, key, body string) string {
 	return name
 }
 
-// The key table of spec 2.1 (the one session-name rule under
+// The session-id-to-key table (the one session-name rule under
 // the digest store's Rule; every key it returns is one Write accepts).
 func TestKey(t *testing.T) {
 	for _, c := range []struct {

@@ -33,7 +33,7 @@ func TestModesUnderUmask(t *testing.T) {
 	}
 }
 
-// Reversed on purpose (issue 3, spec 9.1 hardening): upstream carries
+// Reversed on purpose (issue 3, hardening): upstream carries
 // on after a failed chmod of a foreign-owned directory; here a digest
 // directory owned by another account is refused with ErrInsecureDir and left
 // untouched. Needs root to stage (chown).

@@ -41,8 +41,8 @@ func obj(success, status, result string) string {
 	return s + `,"commandName":"procedures:how-do-i","agentId":"a0"}`
 }
 
-// The outcome matrix of spec 3.6 and the taxonomy of spec 7, at the
-// classification level.
+// Every payload shape and what the digest recorder makes of it (a digest,
+// a legitimate decline, or a blind failure), at the classification level.
 func TestClassifyMatrix(t *testing.T) {
 	T, F, forked := "true", "false", `"forked"`
 	for _, c := range []struct {

@@ -90,7 +90,7 @@ func TestRankSecondExample(t *testing.T) {
 		t.Errorf("got\n%swant\n%s", got, want)
 	}
 	// The worked example prints 1.300716 for the principle; the formula it states gives
-	// 2.2/2.036364*1.203973 = 1.300721 (the order is what the spec pins).
+	// 2.2/2.036364*1.203973 = 1.300721 (the order is what the worked example pins).
 	if round6(res[1].Score) != 1.174845 || res[1].Score != res[2].Score || res[0].Score <= res[1].Score {
 		t.Errorf("scores %v %v", res[0].Score, res[1].Score)
 	}

@@ -2,7 +2,7 @@ package sessionname
 
 import "testing"
 
-// The one mapping under each store's rule: the digest key table of spec 2.1
+// The one mapping under each store's rule: the digest key table
 // and the turn-state keys agree on every id neither
 // refuses or buckets.
 func TestOf(t *testing.T) {
