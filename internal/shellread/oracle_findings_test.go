@@ -6,7 +6,7 @@ import "testing"
 // (branch gate-oracle, /work/oracle-findings.txt, seed 1) found against the
 // word-matching classifier. Every one must now be refused. (The tmux
 // readers it flagged create tmux's socket directory; they stay allowed as
-// upstream allows them,.)
+// upstream allows them.)
 var oracleFindings = []string{
 	"uniq -i -\ntest -v 'a[$(touch F)]' >&2",
 	"sed -n ':x e touch F' f",
