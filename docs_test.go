@@ -311,7 +311,7 @@ func TestPinsCiteDifferences(t *testing.T) {
 // between, as in a three-part ID), or a section sign. notSpec are the
 // look-alikes that are names, not citations.
 var (
-	specRef = regexp.MustCompile(`\b[A-Z]{1,3}(?:-[A-Z]{1,4})*-[0-9]+\b|\x{a7}`)
+	specRef = regexp.MustCompile(`\b[A-Z]{1,3}(?:-[A-Z]{1,8})*-[0-9]+\b|\x{a7}`)
 	notSpec = regexp.MustCompile(`\b(?:UTF-8|UTF-16|SHA-256|CRC-32C?|UTC-[0-9]+)\b|_NT-[0-9]+`)
 )
 
