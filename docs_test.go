@@ -313,6 +313,10 @@ func TestPinsCiteDifferences(t *testing.T) {
 var (
 	specRef = regexp.MustCompile(`\b[A-Z]{1,3}(?:-[A-Z]{1,8})*-[0-9]+\b|\x{a7}`)
 	notSpec = regexp.MustCompile(`\b(?:UTF-8|UTF-16|SHA-256|CRC-32C?|UTC-[0-9]+)\b|_NT-[0-9]+`)
+	// specShort matches, in a comment line, a spec's short labels: its
+	// numbered error messages, warnings, examples and rules (a capital E, W
+	// or R and a number).
+	specShort = regexp.MustCompile(`^\s*(?:#|//).*\b([ERW][0-9]{1,2})\b`)
 )
 
 // Scenarios and tests say the behaviour they pin, never a spec ID: no
@@ -346,6 +350,9 @@ func TestNoSpecIDsInTests(t *testing.T) {
 		for i, l := range strings.Split(string(b), "\n") {
 			for _, m := range specRef.FindAllString(notSpec.ReplaceAllString(l, ""), -1) {
 				t.Errorf("%s:%d cites %q: say the behaviour instead", filepath.ToSlash(f), i+1, m)
+			}
+			if m := specShort.FindStringSubmatch(l); m != nil {
+				t.Errorf("%s:%d cites %q: name the message, example or rule instead", filepath.ToSlash(f), i+1, m[1])
 			}
 		}
 	}
