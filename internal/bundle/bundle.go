@@ -44,6 +44,13 @@ var Platforms = []Platform{
 // Host is the platform this program runs on.
 func Host() Platform { return Platform{runtime.GOOS, runtime.GOARCH} }
 
+// WhyBinaryUnrunnable is the fail-open reason the launcher records when it
+// finds no binary it can run for a hook on this platform (missing, or not
+// executable and not copyable): the hook released. Only the launcher
+// writes it (the Go logger never does), naming the file it looked for on
+// stderr; the doctor counts it like the reasons of package failopen.
+const WhyBinaryUnrunnable = "binary-unrunnable"
+
 // Package is the main package every platform binary is built from.
 const Package = "github.com/procedures-go/procedures/cmd/procedures"
 
@@ -133,7 +140,8 @@ func Launcher(platforms []Platform) string {
 		hooks = append(hooks, h.Command)
 	}
 	return strings.NewReplacer(
-		"@@PLATFORMS@@", strings.Join(names, ", "),
+		"@@PLATFORM_WORDS@@", strings.Join(names, " "),
+		"@@WHY_UNRUNNABLE@@", WhyBinaryUnrunnable,
 		"@@HOOKS@@", strings.Join(hooks, " | "),
 	).Replace(launcher)
 }
