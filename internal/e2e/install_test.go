@@ -283,7 +283,7 @@ func TestE2EInstallFromClone(t *testing.T) {
 			os.WriteFile(filepath.Join(src, "hooks", "hooks.json"), data, 0o644)
 		}},
 		{"a stale version", "the copy is stale until the plugin is updated", func() {
-			b.must(clone, "go", "run", "./cmd/procedures", "bundle", "-o", "plugin", "-version", "0.0.1-e2e")
+			b.must(clone, "sh", "-c", "go run ./cmd/procedures bundle -o plugin -version 0.0.1-e2e")
 		}},
 	} {
 		tc.break_()
