@@ -52,13 +52,12 @@ exit 2
 // installBox is a sandbox for the install tests: a HOME of its own, a PATH
 // whose go is fakeGo and whose claude is the pinned CLI.
 type installBox struct {
-	t        *testing.T
-	dir      string
-	home     string
-	env      []string
-	claude   string
-	hostExe  string
-	readmeSh string
+	t       *testing.T
+	dir     string
+	home    string
+	env     []string
+	claude  string
+	hostExe string
 }
 
 func newInstallBox(t *testing.T) *installBox {
