@@ -3,6 +3,8 @@ package e2e
 import (
 	"bufio"
 	"encoding/json"
+	"net/http/cgi"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -310,4 +312,54 @@ func TestE2EInstallFromClone(t *testing.T) {
 // upstreamFixture is the upstream-shaped plugin of the bundle's tests.
 func upstreamFixture() string {
 	return filepath.Join("..", "bundle", "testdata", "upstream")
+}
+
+// TestE2EInstallFromRelease: a release made by scripts/release-branch (the
+// branch release: the marketplace and the built plugin), served from a
+// bare repository over git's smart HTTP on loopback in place of GitHub,
+// installs with the README's install-from-GitHub block (its GitHub URL
+// replaced by the local one) at the release's version, enabled, and
+// doctor with no argument finds it and reports 0 fail.
+func TestE2EInstallFromRelease(t *testing.T) {
+	b := newInstallBox(t)
+	clone := b.clone()
+	commit := strings.TrimSpace(b.must(clone, "sh", "scripts/release-branch", "1.2.3"))
+	files := b.must(clone, "git", "ls-tree", "-r", "--name-only", commit)
+	for _, want := range []string{".claude-plugin/marketplace.json", "plugin/.claude-plugin/plugin.json", "plugin/bin/procedures", "plugin/hooks/hooks.json", "plugin/LICENSE",
+		"plugin/bin/" + bundle.Host().String() + "/" + bundle.Host().Exe()} {
+		if !strings.Contains("\n"+files, "\n"+want+"\n") {
+			t.Errorf("the release tree has no %s:\n%s", want, files)
+		}
+	}
+	if main := b.must(clone, "git", "ls-tree", "-r", "--name-only", "HEAD"); strings.Contains(main, "plugin/bin/") {
+		t.Errorf("main holds the plugin's binaries")
+	}
+	served := filepath.Join(b.dir, "served")
+	b.must(b.dir, "git", "clone", "-q", "--bare", clone, filepath.Join(served, "procedures.git"))
+	gitExec, err := exec.Command("git", "--exec-path").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(&cgi.Handler{
+		Path: filepath.Join(strings.TrimSpace(string(gitExec)), "git-http-backend"),
+		Env:  []string{"GIT_PROJECT_ROOT=" + served, "GIT_HTTP_EXPORT_ALL=1"},
+	})
+	defer srv.Close()
+	block := readmeBlock(t, "install-github")
+	const github = "https://github.com/procedures-go/procedures.git"
+	if !strings.Contains(block, github+"#release") {
+		t.Fatalf("the README's GitHub block does not name %s#release:\n%s", github, block)
+	}
+	script := filepath.Join(b.dir, "install-github.sh")
+	if err := os.WriteFile(script, []byte(strings.ReplaceAll(block, github, srv.URL+"/procedures.git")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.must(b.dir, "sh", "-e", script)
+	data, _ := os.ReadFile(filepath.Join(b.home, ".claude", "plugins", "installed_plugins.json"))
+	if !strings.Contains(string(data), `"version": "1.2.3"`) {
+		t.Errorf("not installed at 1.2.3:\n%s", data)
+	}
+	if out, code, fs := b.doctor(); code != 0 || len(fs) > 0 || !strings.Contains(out, "installed: procedures@procedures-go 1.2.3 (installed copy, ") {
+		t.Errorf("doctor: exit %d %v\n%s", code, fs, out)
+	}
 }
