@@ -322,8 +322,11 @@ func upstreamFixture() string {
 // doctor with no argument finds it and reports 0 fail.
 func TestE2EInstallFromRelease(t *testing.T) {
 	b := newInstallBox(t)
+	b.env = append(b.env, "GIT_AUTHOR_NAME=e2e", "GIT_AUTHOR_EMAIL=e2e@example.com",
+		"GIT_COMMITTER_NAME=e2e", "GIT_COMMITTER_EMAIL=e2e@example.com")
 	clone := b.clone()
-	commit := strings.TrimSpace(b.must(clone, "sh", "scripts/release-branch", "1.2.3"))
+	printed := strings.Fields(b.must(clone, "sh", "scripts/release-branch", "1.2.3"))
+	commit := printed[len(printed)-1] // the last line: the new commit
 	files := b.must(clone, "git", "ls-tree", "-r", "--name-only", commit)
 	for _, want := range []string{".claude-plugin/marketplace.json", "plugin/.claude-plugin/plugin.json", "plugin/bin/procedures", "plugin/hooks/hooks.json", "plugin/LICENSE",
 		"plugin/bin/" + bundle.Host().String() + "/" + bundle.Host().Exe()} {
