@@ -92,17 +92,30 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "installed: %s\n", in)
 	}
 	fmt.Fprintf(&b, "window: %s\n", r.Since)
+	// Identical findings are printed once, where the first stands, with
+	// their count.
+	type key struct{ section, status, subject, reason, fix string }
+	count := map[key]int{}
+	for _, f := range r.Findings {
+		count[key{f.Section, string(f.Status), f.Subject, f.Reason, f.Fix}]++
+	}
 	for _, sec := range Sections {
 		first := true
 		for _, f := range r.Findings {
-			if f.Section != sec {
+			k := key{f.Section, string(f.Status), f.Subject, f.Reason, f.Fix}
+			if f.Section != sec || count[k] == 0 {
 				continue
 			}
 			if first {
 				fmt.Fprintf(&b, "\n%s\n", sec)
 				first = false
 			}
-			fmt.Fprintf(&b, "  %-4s  %s: %s\n", strings.ToUpper(string(f.Status)), f.Subject, f.Reason)
+			times := ""
+			if n := count[k]; n > 1 {
+				times = fmt.Sprintf(" (%d times)", n)
+			}
+			count[k] = 0
+			fmt.Fprintf(&b, "  %-4s  %s: %s%s\n", strings.ToUpper(string(f.Status)), f.Subject, f.Reason, times)
 			if f.Fix != "" {
 				fmt.Fprintf(&b, "        fix: %s\n", f.Fix)
 			}

@@ -124,3 +124,21 @@ func TestDoctorNamesTheBashOriginal(t *testing.T) {
 		t.Errorf("scripts: %v", sc)
 	}
 }
+
+// Identical findings are printed once, with their count; the tally still
+// counts each.
+func TestIdenticalFindingsPrintedOnce(t *testing.T) {
+	r := &Report{Version: "test"}
+	for range 3 {
+		r.add(Finding{Section: SectionWiring, Status: Fail, Subject: "x", Reason: "the same", Fix: "true"})
+	}
+	r.add(Finding{Section: SectionWiring, Status: Fail, Subject: "y", Reason: "another", Fix: "true"})
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Count(out, "the same") != 1 || !strings.Contains(out, "  FAIL  x: the same (3 times)\n        fix: true\n  FAIL  y: another\n") {
+		t.Errorf("%s", out)
+	}
+}
