@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/bundle"
 )
 
 // DefaultSince is the default window of the log summaries.
@@ -172,17 +174,29 @@ func checkVersions(r *Report, installs []Install) {
 				continue
 			}
 			var doc struct{ Version string }
-			if readJSON(filepath.Join(src.Dir, ".claude-plugin", "plugin.json"), &doc) != nil || doc.Version == in.Version {
+			if readJSON(filepath.Join(src.Dir, ".claude-plugin", "plugin.json"), &doc) != nil {
 				continue
 			}
 			scope := in.Scope
 			if scope == "" {
 				scope = "user"
 			}
-			r.add(Finding{Section: SectionWiring, Status: Warn, Subject: in.ID + " version",
-				Reason: fmt.Sprintf("Claude Code installed %s (%s); its marketplace's source %s is %q: the copy is stale until the plugin is updated",
-					in.Version, in.Dir, src.Dir, doc.Version),
-				Fix: "claude plugin update -s " + scope + " " + shellQuote(in.ID)})
+			update := "claude plugin update -s " + scope + " " + shellQuote(in.ID)
+			if doc.Version != in.Version {
+				r.add(Finding{Section: SectionWiring, Status: Warn, Subject: in.ID + " version",
+					Reason: fmt.Sprintf("Claude Code installed %s (%s); its marketplace's source %s is %q: the copy is stale until the plugin is updated",
+						in.Version, in.Dir, src.Dir, doc.Version),
+					Fix: update})
+				continue
+			}
+			host := filepath.Join("bin", bundle.Host().String(), bundle.Host().Exe())
+			if src.Clone && !sameFile(filepath.Join(in.Dir, host), filepath.Join(src.Dir, host)) {
+				next := nextVersion(in.Version)
+				r.add(Finding{Section: SectionWiring, Status: Warn, Subject: in.ID + " version",
+					Reason: fmt.Sprintf("the installed copy's %s is another build than its source's, both at version %q: claude plugin update sees a new build only when the version moves",
+						host, in.Version),
+					Fix: "cd " + shellQuote(src.Root) + " && go run ./cmd/procedures bundle -o " + shellQuote(src.Rel) + " -version " + shellQuote(next) + " && " + update})
+			}
 		}
 	}
 }
@@ -197,4 +211,35 @@ func multicall(exe string) string {
 		return ""
 	}
 	return exe
+}
+
+// sameFile reports whether a and b are both readable and hold the same
+// bytes (each at most MaxBinary).
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	if err != nil || fa.Size() != fb.Size() || fa.Size() > MaxBinary {
+		return false
+	}
+	da, err := os.ReadFile(a)
+	if err != nil {
+		return false
+	}
+	db, err := os.ReadFile(b)
+	return err == nil && string(da) == string(db)
+}
+
+// MaxBinary caps the platform binaries the doctor compares.
+const MaxBinary = 256 << 20
+
+// nextVersion is a version after v for a rebuilt bundle: v with ".1"
+// added to its pre-release part, or "-1" when it has none.
+func nextVersion(v string) string {
+	if strings.Contains(v, "-") {
+		return v + ".1"
+	}
+	return v + "-1"
 }

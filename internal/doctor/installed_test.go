@@ -142,3 +142,23 @@ func TestIdenticalFindingsPrintedOnce(t *testing.T) {
 		t.Errorf("%s", out)
 	}
 }
+
+// A source rebuilt without moving its version: the installed copy holds
+// another build at the same version, which claude plugin update would not
+// see; the fix bundles at a later version and updates.
+func TestDoctorNamesAnUnmovedVersion(t *testing.T) {
+	w, clone, _ := installedWorld(t)
+	host := filepath.Join(clone, "plugin", "bin")
+	ents, _ := os.ReadDir(host)
+	for _, e := range ents {
+		if e.IsDir() {
+			os.WriteFile(filepath.Join(host, e.Name(), "procedures"), []byte("a newer build\n"), 0o755)
+		}
+	}
+	r := Run(w.installedOptions())
+	v := findings(r, SectionWiring, "procedures@procedures-go version")
+	want := "cd " + clone + " && go run ./cmd/procedures bundle -o plugin -version 0.0.0-1 && claude plugin update -s user procedures@procedures-go"
+	if len(v) != 1 || v[0].Fix != want || !strings.Contains(v[0].Reason, "another build than its source's") {
+		t.Errorf("%v\n%s", v, dump(t, r))
+	}
+}
