@@ -5,6 +5,7 @@
 package bundle
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -43,6 +44,13 @@ var Platforms = []Platform{
 // Host is the platform this program runs on.
 func Host() Platform { return Platform{runtime.GOOS, runtime.GOARCH} }
 
+// WhyBinaryUnrunnable is the fail-open reason the launcher records when it
+// finds no binary it can run for a hook on this platform (missing, or not
+// executable and not copyable): the hook released. Only the launcher
+// writes it (the Go logger never does), naming the file it looked for on
+// stderr; the doctor counts it like the reasons of package failopen.
+const WhyBinaryUnrunnable = "binary-unrunnable"
+
 // Package is the main package every platform binary is built from.
 const Package = "github.com/procedures-go/procedures/cmd/procedures"
 
@@ -50,7 +58,10 @@ const Package = "github.com/procedures-go/procedures/cmd/procedures"
 type Options struct {
 	Dir       string     // the overlay's root; created if missing
 	Platforms []Platform // nil means all of Platforms
-	Version   string     // plugin.json's version
+	Version   string     // a new plugin.json's version
+	// SetVersion also sets Version in an existing plugin.json (-version V);
+	// without it an existing plugin.json keeps its own.
+	SetVersion bool
 	// Binary, when set, is an already built binary for the host platform:
 	// it is copied in place of building the host's binary.
 	Binary string
@@ -67,8 +78,9 @@ const DefaultAuthor = "procedures-go"
 // Description is a new plugin.json's description.
 const Description = "Procedural knowledge for agents: record stores, warm digests, and the gates that make an agent look before it acts and review before it stops."
 
-// PluginJSON is a new plugin.json: name, version, description, author and
-// the userConfig switches.
+// PluginJSON is a new plugin.json: name, version, description, author,
+// license, network (no hosts: nothing the plugin runs goes online) and the
+// userConfig switches.
 func PluginJSON(version, author string) []byte {
 	if author == "" {
 		author = DefaultAuthor
@@ -81,7 +93,9 @@ func PluginJSON(version, author string) []byte {
 	for _, m := range o {
 		withAuthor = append(withAuthor, m)
 		if m.Key == "description" {
-			withAuthor = append(withAuthor, member{"author", marshal(map[string]string{"name": author})})
+			withAuthor = append(withAuthor, member{"author", marshal(map[string]string{"name": author})},
+				member{"license", marshal(LicenseID)},
+				member{"network", marshal(map[string][]string{"hosts": {}})})
 		}
 	}
 	out, err := render(withAuthor)
@@ -126,7 +140,8 @@ func Launcher(platforms []Platform) string {
 		hooks = append(hooks, h.Command)
 	}
 	return strings.NewReplacer(
-		"@@PLATFORMS@@", strings.Join(names, ", "),
+		"@@PLATFORM_WORDS@@", strings.Join(names, " "),
+		"@@WHY_UNRUNNABLE@@", WhyBinaryUnrunnable,
 		"@@HOOKS@@", strings.Join(hooks, " | "),
 	).Replace(launcher)
 }
@@ -135,34 +150,104 @@ func Launcher(platforms []Platform) string {
 // bin/<os>-<arch>/procedures[.exe] for each platform (built with
 // CGO_ENABLED=0 -trimpath -ldflags "-s -w" by the go command, from the
 // module in the current directory), hooks/hooks.json and
-// .claude-plugin/plugin.json.
+// .claude-plugin/plugin.json, and, where the directory has none, a
+// README.md, the LICENSE and .claude-plugin/icon.png.
 //
 // An existing plugin.json or hooks.json is merged, not replaced (see
 // MergePluginJSON and MergeHooksJSON); one that does not parse stops the
-// bundle before anything is written. Binaries of supported platforms
-// left from an earlier bundle but not in o.Platforms are removed (the
-// launcher no longer names them), each named in the log. Every file is
-// written beside its target and renamed over it, so a binary that is
-// running (bundle -self onto its own bundle) is replaced, not written into.
+// bundle before anything is written. The bash original's hook lines are
+// replaced by ours and, in a directory that holds its scripts, the four
+// scripts its skills call become shims (see Shims); each replacement is
+// named in the log, and so is every switch value kept. Binaries of
+// supported platforms left from an earlier bundle but not in o.Platforms
+// are removed (the launcher no longer names them), each named in the log.
+// Nothing is written or removed through a symlink that leads out of
+// o.Dir. Every file is written beside its target and renamed over it, so
+// a binary that is running (bundle -self onto its own bundle) is
+// replaced, not written into.
 func Write(o Options) error {
 	platforms := o.Platforms
 	if platforms == nil {
 		platforms = Platforms
 	}
+	if err := refuseEscapes(o.Dir); err != nil {
+		return err
+	}
 	hooksPath := filepath.Join(o.Dir, "hooks", "hooks.json")
 	pluginPath := filepath.Join(o.Dir, ".claude-plugin", "plugin.json")
-	hooks, err := merged(hooksPath, wiring.HooksJSON(HookCommand), MergeHooksJSON)
+	var replaced, kept []string
+	hooks, err := merged(hooksPath, wiring.HooksJSON(HookCommand), func(old, fresh []byte) (out []byte, err error) {
+		out, replaced, err = mergeHooks(old, fresh)
+		return out, err
+	})
 	if err != nil {
 		return err
 	}
-	plugin, err := merged(pluginPath, PluginJSON(o.Version, o.Author), MergePluginJSON)
+	setVersion := ""
+	if o.SetVersion {
+		setVersion = o.Version
+	}
+	hadPlugin := false
+	plugin, err := merged(pluginPath, PluginJSON(o.Version, o.Author), func(old, fresh []byte) (out []byte, err error) {
+		hadPlugin = true
+		out, kept, err = mergePlugin(old, fresh, setVersion)
+		return out, err
+	})
 	if err != nil {
 		return err
 	}
+	changed, err := writeBinaries(o, platforms)
+	if err != nil {
+		return err
+	}
+	if err := removeStale(o, platforms); err != nil {
+		return err
+	}
+	files := []file{
+		{filepath.Join(o.Dir, "bin", "procedures"), []byte(Launcher(platforms)), 0o755},
+		{hooksPath, hooks, 0o644},
+		{pluginPath, plugin, 0o644},
+	}
+	shims := len(replaced) > 0 || holdsOriginal(o.Dir)
+	if shims {
+		files = append(files, shimFiles(o)...)
+	}
+	for _, f := range files {
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+			return err
+		}
+		if err := writeReplace(f.path, f.data, f.mode); err != nil {
+			return err
+		}
+		logf(o.Log, "wrote %s", f.path)
+	}
+	if err := writeExtras(o); err != nil {
+		return err
+	}
+	for _, r := range replaced {
+		logf(o.Log, "replaced the bash original's hook %s (now run by bin/procedures)", r)
+	}
+	for _, k := range kept {
+		logf(o.Log, "%s (%s)", k, pluginPath)
+	}
+	if hadPlugin && !o.SetVersion && changed {
+		logf(o.Log, "kept the version of %s: claude plugin update sees this new build only when the version moves (bundle again with -version V)", pluginPath)
+	}
+	return nil
+}
+
+// writeBinaries writes the binary of every platform and reports whether
+// the host's changed (it was absent or held other bytes).
+func writeBinaries(o Options, platforms []Platform) (bool, error) {
+	changed := false
 	for _, p := range platforms {
 		out := filepath.Join(o.Dir, "bin", p.String(), p.Exe())
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
+			return false, err
+		}
+		var before []byte
+		if p == Host() {
+			before, _ = os.ReadFile(out)
 		}
 		var err error
 		if o.Binary != "" && p == Host() {
@@ -173,9 +258,19 @@ func Write(o Options) error {
 			err = build(p, out)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return false, fmt.Errorf("%s: %w", p, err)
+		}
+		if p == Host() {
+			after, _ := os.ReadFile(out)
+			changed = !bytes.Equal(before, after)
 		}
 	}
+	return changed, nil
+}
+
+// removeStale removes the binaries of supported platforms not in
+// platforms, each named in the log.
+func removeStale(o Options, platforms []Platform) error {
 	for _, p := range Platforms {
 		if slices.Contains(platforms, p) {
 			continue
@@ -190,23 +285,72 @@ func Write(o Options) error {
 		os.Remove(filepath.Dir(stale)) // only when empty: never what the bundle did not write
 		logf(o.Log, "removed stale %s (%s is not in -platforms; bundle it again to keep it)", stale, p)
 	}
-	files := []struct {
-		path string
-		data []byte
-		mode os.FileMode
-	}{
-		{filepath.Join(o.Dir, "bin", "procedures"), []byte(Launcher(platforms)), 0o755},
-		{hooksPath, hooks, 0o644},
-		{pluginPath, plugin, 0o644},
+	return nil
+}
+
+// shimFiles are the shims, each one that replaces the bash original
+// named in the log.
+func shimFiles(o Options) []file {
+	var fs []file
+	for _, s := range Shims {
+		path := filepath.Join(o.Dir, filepath.FromSlash(s.Script))
+		if old, err := os.ReadFile(path); err == nil && !IsShim(old) {
+			logf(o.Log, "replaced the bash original's %s by a shim that runs bin/procedures %s", s.Script, s.Command)
+		}
+		fs = append(fs, file{path, []byte(ShimText(s.Command)), 0o755})
 	}
-	for _, f := range files {
-		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+	return fs
+}
+
+// writeExtras writes each of extras that the directory lacks.
+func writeExtras(o Options) error {
+	for _, f := range extras(o.Dir) {
+		ok, err := absent(f.path)
+		if err != nil {
 			return err
+		}
+		if !ok {
+			continue
 		}
 		if err := writeReplace(f.path, f.data, f.mode); err != nil {
 			return err
 		}
 		logf(o.Log, "wrote %s", f.path)
+	}
+	return nil
+}
+
+// refuseEscapes fails, naming it, when a directory the bundle writes into
+// (bin, bin/<os>-<arch>, hooks, .claude-plugin, scripts) or a file it
+// replaces resolves, through a symlink, outside dir: nothing is written
+// then.
+func refuseEscapes(dir string) error {
+	root, err := filepath.EvalSymlinks(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // a new directory: nothing in it yet
+	}
+	if err != nil {
+		return err
+	}
+	paths := []string{"bin", "hooks", ".claude-plugin", "scripts"}
+	for _, p := range Platforms {
+		paths = append(paths, filepath.Join("bin", p.String()))
+	}
+	for _, rel := range paths {
+		path := filepath.Join(dir, rel)
+		real, err := filepath.EvalSymlinks(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				return fmt.Errorf("%s is a symlink that leads nowhere: the bundle writes nothing through it (remove it and bundle again)", path)
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if r, err := filepath.Rel(root, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return fmt.Errorf("%s leads out of %s (to %s): the bundle writes nothing through a symlink out of its directory (make it a directory of its own and bundle again)", path, dir, real)
+		}
 	}
 	return nil
 }

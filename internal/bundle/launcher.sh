@@ -65,14 +65,37 @@ if [ -z "$bin" ] || [ ! -f "$bin" ]; then
 	shift
 	pick
 fi
-# fail says why on stderr and exits 0 for a hook (a hook never blocks a
-# session) and 2 for anything else.
+# fail says why on stderr. For a hook it also appends a fail-open row
+# (why: binary-unrunnable, the hook as gate) to $GATE_FAILOPEN_LOG, else
+# $HOME/.claude/gate-failopen.jsonl, when that file can be appended to
+# without blocking (a FIFO is left alone), and exits 0: a hook never blocks
+# a session, and a gate that cannot run is never silent. Anything else
+# exits 2.
 fail() {
 	echo "procedures: $1" >&2
 	case $cmd in
-	@@HOOKS@@) exit 0 ;;
+	@@HOOKS@@)
+		log=${GATE_FAILOPEN_LOG:-${HOME-}/.claude/gate-failopen.jsonl}
+		if [ ! -p "$log" ] && [ -d "${log%/*}" ]; then
+			ts=$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null) || ts=
+			[ -n "$ts" ] || ts=unknown
+			printf '{"ts":"%s","gate":"%s","why":"@@WHY_UNRUNNABLE@@","session_id":""}\n' "$ts" "$cmd" 2>/dev/null >>"$log"
+		fi
+		exit 0
+		;;
 	esac
 	exit 2
+}
+# carried lists the platforms whose binary this bundle holds.
+carried() {
+	have=
+	for p in @@PLATFORM_WORDS@@; do
+		case $p in
+		windows-*) [ -f "$dir/$p/procedures.exe" ] ;;
+		*) [ -f "$dir/$p/procedures" ] ;;
+		esac && have="$have${have:+, }$p"
+	done
+	echo "${have:-none}"
 }
 cmd=${1-}
 case $cmd in
@@ -82,8 +105,11 @@ esac
 if [ -z "$self" ]; then
 	fail "no binary: sourced without this script's path in \$1 (set -- <plugin>/bin/procedures <command>; . \"\$1\")"
 fi
-if [ -z "$os" ] || [ -z "$arch" ] || [ ! -f "$bin" ]; then
-	fail "no binary for this platform ($sys $mach); this bundle supports @@PLATFORMS@@"
+if [ -z "$os" ] || [ -z "$arch" ]; then
+	fail "no binary for this platform ($sys $mach); this bundle carries: $(carried)"
+fi
+if [ ! -f "$bin" ]; then
+	fail "no binary for this platform ($sys $mach): $bin is missing; this bundle carries: $(carried)"
 fi
 # mine succeeds when this user owns $1 and neither group nor others may
 # write it: only such a file or directory is trusted to hold a copy.

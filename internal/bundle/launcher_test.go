@@ -182,7 +182,7 @@ func TestLauncherUnknownPlatform(t *testing.T) {
 		root, env := launcherTree(t, tc.sysMach, Platform{"linux", "amd64"})
 		for _, m := range launcherModes(t) {
 			out, errOut, code := runLauncherAs(t, m, root, env, "", tc.cmd)
-			want := "procedures: no binary for this platform (" + tc.sysMach + "); this bundle supports linux-amd64\n"
+			want := "procedures: no binary for this platform (" + tc.sysMach + "); this bundle carries: linux-amd64\n"
 			if out != "" || errOut != want || code != tc.code {
 				t.Errorf("%s %s, %s: stdout %q stderr %q exit %d; want stderr %q exit %d", tc.sysMach, tc.cmd, m.name, out, errOut, code, want, tc.code)
 			}
@@ -496,7 +496,7 @@ func TestLauncherKernelAnswerGuarded(t *testing.T) {
 		// is not in the bundle; uname names the emulated one, which is.
 		{"no binary for the kernel's answer", "Linux\n", "x86_64\n", "Linux aarch64", []Platform{{"linux", "arm64"}}, "ran=linux-arm64", true},
 		{"neither answer has a binary", "Linux\n", "aarch64\n", "Plan9 mips", []Platform{{"linux", "amd64"}},
-			"procedures: no binary for this platform (Plan9 mips); this bundle supports linux-amd64", true},
+			"procedures: no binary for this platform (Plan9 mips); this bundle carries: linux-amd64", true},
 	} {
 		root, env := launcherTree(t, tc.sysMach, tc.platforms...)
 		unameRan := markPlatforms(t, root, tc.sysMach, tc.platforms...)
@@ -592,5 +592,47 @@ func TestLauncherSourcedEndsTheShell(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A hook whose platform binary is missing releases (exit 0) loudly: stderr
+// names the file looked for and the platforms the bundle really carries
+// (never the missing one), and one fail-open row (binary-unrunnable, the
+// hook as gate) is appended. Another command exits 2 and writes no row. A
+// FIFO as the log is left alone.
+func TestLauncherMissingBinaryIsLoud(t *testing.T) {
+	root, env := launcherTree(t, "Linux x86_64", Platform{"linux", "amd64"}, Platform{"darwin", "arm64"})
+	missing := filepath.Join(root, "bin", "linux-amd64", "procedures")
+	os.Remove(missing)
+	log := filepath.Join(root, "failopen.jsonl")
+	env = append(env, "GATE_FAILOPEN_LOG="+log)
+	rows := 0
+	for _, m := range launcherModes(t) {
+		_, errOut, code := runLauncherAs(t, m, root, env, "", "how-do-i-gate")
+		want := "procedures: no binary for this platform (Linux x86_64): " + missing + " is missing; this bundle carries: darwin-arm64\n"
+		if code != 0 || errOut != want {
+			t.Errorf("%s: stderr %q exit %d; want %q exit 0", m.name, errOut, code, want)
+		}
+		rows++
+		data, _ := os.ReadFile(log)
+		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		last := lines[len(lines)-1]
+		if len(lines) != rows || !strings.HasSuffix(last, `","gate":"how-do-i-gate","why":"binary-unrunnable","session_id":""}`) || !strings.HasPrefix(last, `{"ts":"20`) {
+			t.Errorf("%s: %d rows, last %q", m.name, len(lines), last)
+		}
+		if _, _, code := runLauncherAs(t, m, root, env, "", "query-records"); code != 2 {
+			t.Errorf("%s: query-records exit %d, want 2", m.name, code)
+		}
+		if data2, _ := os.ReadFile(log); len(data2) != len(data) {
+			t.Errorf("%s: query-records wrote a fail-open row", m.name)
+		}
+	}
+	fifo := filepath.Join(root, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := launcherModes(t)[0]
+	if _, _, code := runLauncherAs(t, m, root, append(env, "GATE_FAILOPEN_LOG="+fifo), "", "am-i-done-gate"); code != 0 {
+		t.Errorf("with a FIFO log: exit %d", code)
 	}
 }

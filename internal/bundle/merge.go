@@ -154,22 +154,77 @@ func render(v any) ([]byte, error) {
 }
 
 // MergePluginJSON updates an existing plugin.json (old) with what the
-// bundle owns: its userConfig switches, each replaced where it stands or
-// appended. Every other key, the operator's own userConfig options
-// included, keeps its value and its place. With no old file it is fresh.
+// bundle owns: its userConfig switches. A switch the file lacks is added;
+// one it has keeps the operator's values (default, title, description),
+// only a field it lacks is added. Every other key, the operator's own
+// userConfig options included, keeps its value and its place. With no old
+// file it is fresh.
 func MergePluginJSON(old, fresh []byte) ([]byte, error) {
+	out, _, err := mergePlugin(old, fresh, "")
+	return out, err
+}
+
+// mergePlugin is MergePluginJSON that also sets "version" when version is
+// not "", and returns what it kept of the operator's switch values, one
+// line each.
+func mergePlugin(old, fresh []byte, version string) ([]byte, []string, error) {
 	if old == nil {
-		return fresh, nil
+		return fresh, nil, nil
 	}
 	o, oursObj, uc, err := parseBoth(old, fresh, "userConfig")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var kept []string
 	for _, m := range oursObj {
-		uc = uc.set(m.Key, m.Value)
+		theirs, ok := uc.get(m.Key)
+		if !ok {
+			uc = uc.set(m.Key, m.Value)
+			continue
+		}
+		opt, err := parseObject(theirs)
+		if err != nil {
+			return nil, nil, fmt.Errorf("userConfig.%s: %v", m.Key, err)
+		}
+		mine, _ := parseObject(m.Value)
+		for _, f := range mine {
+			v, have := opt.get(f.Key)
+			if !have {
+				opt = opt.set(f.Key, f.Value)
+				continue
+			}
+			if !jsonEqual(v, f.Value) {
+				kept = append(kept, fmt.Sprintf("kept your %s %s: %s", m.Key, f.Key, compact(v)))
+			}
+		}
+		optJSON, _ := opt.MarshalJSON()
+		uc = uc.set(m.Key, optJSON)
 	}
 	ucJSON, _ := uc.MarshalJSON()
-	return render(o.set("userConfig", ucJSON))
+	o = o.set("userConfig", ucJSON)
+	if version != "" {
+		o = o.set("version", marshal(version))
+	}
+	out, err := render(o)
+	return out, kept, err
+}
+
+// jsonEqual reports whether two JSON values are the same value.
+func jsonEqual(a, b json.RawMessage) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return string(marshal(x)) == string(marshal(y))
+}
+
+// compact is a JSON value on one line.
+func compact(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return string(v)
+	}
+	return b.String()
 }
 
 // parseBoth parses the old and the fresh file and the object each holds
@@ -231,34 +286,50 @@ func isName(s string) bool {
 // keys are kept. Our events come first, in the table's order, each with our
 // groups before the operator's; then the operator's other events, in
 // their order. With no old file it is fresh.
+//
+// The bash original's hook lines (bash ${CLAUDE_PLUGIN_ROOT}/hooks/<hook>.sh,
+// see [UpstreamHook]) count as the bundle's too: they are replaced, never
+// kept beside ours.
 func MergeHooksJSON(old, fresh []byte) ([]byte, error) {
+	out, _, err := mergeHooks(old, fresh)
+	return out, err
+}
+
+// mergeHooks is MergeHooksJSON that also returns the bash original's hook
+// lines it replaced, as "<event>: <command>".
+func mergeHooks(old, fresh []byte) ([]byte, []string, error) {
 	if old == nil {
-		return fresh, nil
+		return fresh, nil, nil
 	}
 	o, events, theirs, err := parseBoth(old, fresh, "hooks")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var replaced []string
 	for _, ev := range theirs {
 		var groups []json.RawMessage
 		if err := json.Unmarshal(ev.Value, &groups); err != nil {
-			return nil, fmt.Errorf("hooks.%s: not a list of matcher groups: %v", ev.Key, err)
+			return nil, nil, fmt.Errorf("hooks.%s: not a list of matcher groups: %v", ev.Key, err)
 		}
 		var kept []json.RawMessage
 		for _, g := range groups {
 			gObj, err := parseObject(g)
 			if err != nil {
-				return nil, fmt.Errorf("hooks.%s: a matcher group: %v", ev.Key, err)
+				return nil, nil, fmt.Errorf("hooks.%s: a matcher group: %v", ev.Key, err)
 			}
 			if hs, ok := gObj.get("hooks"); ok {
 				var handlers []json.RawMessage
 				if err := json.Unmarshal(hs, &handlers); err != nil {
-					return nil, fmt.Errorf("hooks.%s: a matcher group's hooks are not a list: %v", ev.Key, err)
+					return nil, nil, fmt.Errorf("hooks.%s: a matcher group's hooks are not a list: %v", ev.Key, err)
 				}
 				var keep []json.RawMessage
 				for _, h := range handlers {
 					var handler struct{ Command string }
 					if json.Unmarshal(h, &handler) == nil && ours(handler.Command) {
+						continue
+					}
+					if _, ok := UpstreamHook(handler.Command); ok {
+						replaced = append(replaced, ev.Key+": "+handler.Command)
 						continue
 					}
 					keep = append(keep, h)
@@ -286,5 +357,6 @@ func MergeHooksJSON(old, fresh []byte) ([]byte, error) {
 		events = events.set(ev.Key, all)
 	}
 	evJSON, _ := events.MarshalJSON()
-	return render(o.set("hooks", evJSON))
+	out, err := render(o.set("hooks", evJSON))
+	return out, replaced, err
 }

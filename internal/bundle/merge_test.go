@@ -46,9 +46,9 @@ func TestMergeIdempotent(t *testing.T) {
 	}
 }
 
-// The operator's keys keep their values and their order; only the
-// switches change (an old description of ours is updated in place, the
-// operator's own option is kept).
+// The operator's keys keep their values and their order; a switch the
+// operator set keeps its values (a gate set off by default stays off),
+// the ones missing are added, and the operator's own option is kept.
 func TestMergePluginJSONKeepsOperatorKeys(t *testing.T) {
 	old := `{
   "name": "my-kb",
@@ -96,9 +96,34 @@ func TestMergePluginJSONKeepsOperatorKeys(t *testing.T) {
 		t.Errorf("operator's option lost:\n%s", got)
 	}
 	for _, s := range wiring.Switches() {
-		if o := doc.UserConfig[s.Option]; o["title"] != s.Title || o["default"] != true {
-			t.Errorf("switch %s not updated: %v", s.Option, o)
+		o := doc.UserConfig[s.Option]
+		if s.Option == "enable_how_do_i_gate" {
+			if o["title"] != "old title" || o["description"] != "old" || o["default"] != false || o["type"] != "boolean" {
+				t.Errorf("the operator's switch %s not kept: %v", s.Option, o)
+			}
+			continue
 		}
+		if o["title"] != s.Title || o["default"] != true {
+			t.Errorf("switch %s not added: %v", s.Option, o)
+		}
+	}
+	_, kept, err := mergePlugin([]byte(old), PluginJSON("1.0.0", ""), "")
+	if err != nil || len(kept) != 3 || !strings.Contains(strings.Join(kept, "\n"), "kept your enable_how_do_i_gate default: false") {
+		t.Errorf("kept %q, %v; want the three values named", kept, err)
+	}
+}
+
+// -version V moves the version of an existing plugin.json; without it the
+// operator's stays.
+func TestMergePluginJSONSetsVersion(t *testing.T) {
+	old := []byte(`{"name": "p", "version": "0.7.1"}`)
+	got, _, err := mergePlugin(old, PluginJSON("2.0.0", ""), "2.0.0")
+	if err != nil || !strings.Contains(string(got), `"version": "2.0.0"`) {
+		t.Errorf("version not set: %v\n%s", err, got)
+	}
+	got, _, _ = mergePlugin(old, PluginJSON("2.0.0", ""), "")
+	if !strings.Contains(string(got), `"version": "0.7.1"`) {
+		t.Errorf("version not kept:\n%s", got)
 	}
 }
 

@@ -108,9 +108,21 @@ func TestNoBinaryForThisPlatform(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := Run(w.options())
-	fs := findings(r, SectionWiring, "digest-record")
-	if len(fs) != 1 || fs[0].Status != Fail || !strings.Contains(fs[0].Reason, h.String()) {
-		t.Errorf("%s", dump(t, r))
+	// One finding for the one missing file, naming it and every hook it
+	// disarms: identical failures are not printed six times.
+	var fails []Finding
+	for _, f := range r.Findings {
+		if f.Status == Fail {
+			fails = append(fails, f)
+		}
+	}
+	if len(fails) != 1 || !strings.Contains(fails[0].Reason, h.String()) || fails[0].Subject != "bin/"+h.String()+"/"+h.Exe() {
+		t.Fatalf("%s", dump(t, r))
+	}
+	for _, hk := range wiring.Hooks() {
+		if !strings.Contains(fails[0].Reason, hk.Command) {
+			t.Errorf("the finding does not name %s: %s", hk.Command, fails[0].Reason)
+		}
 	}
 }
 
@@ -244,10 +256,13 @@ func TestSourcingLineNeedsASourceableLauncher(t *testing.T) {
 	}
 	writeFile(t, w.plugin, "bin/procedures", old, 0o755)
 	r := Run(w.options())
+	fs := findings(r, SectionWiring, "bin/procedures")
+	if len(fs) != 1 || fs[0].Status != Fail || !strings.Contains(fs[0].Reason, "predates hooks.json's sourcing line") {
+		t.Fatalf("%v", fs)
+	}
 	for _, h := range wiring.Hooks() {
-		fs := findings(r, SectionWiring, h.Command)
-		if len(fs) < 1 || fs[0].Status != Fail || !strings.Contains(fs[0].Reason, "predates hooks.json's sourcing line") {
-			t.Errorf("%s: %v", h.Command, fs)
+		if !strings.Contains(fs[0].Reason, h.Command) {
+			t.Errorf("%s not named: %v", h.Command, fs)
 		}
 	}
 	writeFile(t, w.plugin, "hooks/hooks.json", string(wiring.HooksJSON(bundle.OldHookCommand)), 0o644)

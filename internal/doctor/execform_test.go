@@ -63,8 +63,8 @@ func TestExecFormIsHealthy(t *testing.T) {
 	// launcher restores it.
 	if runtime.GOOS != "windows" {
 		os.Chmod(filepath.Join(w.plugin, "bin", "am-i-done-gate"), 0o644)
-		fs := findings(Run(w.options()), SectionWiring, "am-i-done-gate")
-		if len(fs) < 1 || fs[0].Subject != "am-i-done-gate" || fs[0].Status != Fail || !strings.Contains(fs[0].Fix, "chmod +x ") {
+		fs := findings(Run(w.options()), SectionWiring, "bin/am-i-done-gate")
+		if len(fs) < 1 || fs[0].Status != Fail || !strings.Contains(fs[0].Reason, "(hooks: am-i-done-gate)") || !strings.Contains(fs[0].Fix, "chmod +x ") {
 			t.Errorf("exec bit lost: %v", fs)
 		}
 	}

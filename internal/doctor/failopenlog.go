@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gatelog"
 )
@@ -149,7 +150,7 @@ func knownReason(why []byte) bool {
 	switch w := string(why); w {
 	case failopen.WhyResetHookNeverRan, failopen.WhyActivityUndetermined, failopen.WhyStoreUnwritable,
 		failopen.WhyPayloadShapeUnrecognized, failopen.WhyMalformedPayload, failopen.WhyNonObjectPayload,
-		failopen.WhySkillUnresolvable, failopen.WhyInternalError, whyNoJQ:
+		failopen.WhySkillUnresolvable, failopen.WhyInternalError, bundle.WhyBinaryUnrunnable, whyNoJQ:
 		return true
 	default:
 		return strings.HasPrefix(w, gatelog.UnrecognizedPrefix) || strings.HasPrefix(w, libUnreadablePrefix)
@@ -171,6 +172,8 @@ func reasonFix(why string) string {
 		return "the hook was given a payload it could not read: check that Claude Code runs it as a hook, and update procedures"
 	case why == failopen.WhyPayloadShapeUnrecognized:
 		return "the Skill tool's payload changed shape: update procedures"
+	case why == bundle.WhyBinaryUnrunnable:
+		return "the launcher found no binary it could run for this platform: see the Wiring findings for the file and the command that restores it"
 	case why == failopen.WhyInternalError:
 		return "a hook panicked and released (a bug): update procedures, and report it"
 	case why == whyNoJQ, strings.HasPrefix(why, libUnreadablePrefix):

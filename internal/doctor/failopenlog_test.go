@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/failopen"
+	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
@@ -15,7 +16,7 @@ import (
 var everyReason = []string{
 	whyNoJQ, failopen.WhyResetHookNeverRan, failopen.WhyActivityUndetermined,
 	failopen.WhyStoreUnwritable, failopen.WhyPayloadShapeUnrecognized, failopen.WhyMalformedPayload,
-	failopen.WhyNonObjectPayload, failopen.WhySkillUnresolvable, failopen.WhyInternalError,
+	failopen.WhyNonObjectPayload, failopen.WhySkillUnresolvable, failopen.WhyInternalError, bundle.WhyBinaryUnrunnable,
 	"lib-unreadable:turn-state", "unrecognized:internal-error",
 }
 

@@ -47,9 +47,15 @@ type Report struct {
 	Since    string    `json:"since"`
 	Findings []Finding `json:"findings"`
 
+	// Installs are the copies of the plugin Claude Code recorded, checked
+	// with no --plugin (Install.Label each).
+	Installs []string `json:"installed,omitempty"`
+
 	// GateActivity: fail-open or escape rows in the window; the text then
 	// points at procedures evidence.
 	GateActivity bool `json:"gate_activity"`
+
+	prefix string // leads each added finding's subject (the copy checked)
 }
 
 // Count returns how many findings have status s.
@@ -66,7 +72,10 @@ func (r *Report) Count(s Status) int {
 // Failed reports whether any finding is a Fail.
 func (r *Report) Failed() bool { return r.Count(Fail) > 0 }
 
-func (r *Report) add(f Finding) { r.Findings = append(r.Findings, f) }
+func (r *Report) add(f Finding) {
+	f.Subject = r.prefix + f.Subject
+	r.Findings = append(r.Findings, f)
+}
 
 // WriteText renders r for a person: a header, the findings under their
 // section headings, each as "<status> <subject>: <reason>" plus a "fix:"
@@ -78,18 +87,35 @@ func (r *Report) WriteText(w io.Writer) error {
 	if plugin == "" {
 		plugin = "(none)"
 	}
-	fmt.Fprintf(&b, "plugin: %s\nwindow: %s\n", plugin, r.Since)
+	fmt.Fprintf(&b, "plugin: %s\n", plugin)
+	for _, in := range r.Installs {
+		fmt.Fprintf(&b, "installed: %s\n", in)
+	}
+	fmt.Fprintf(&b, "window: %s\n", r.Since)
+	// Identical findings are printed once, where the first stands, with
+	// their count.
+	type key struct{ section, status, subject, reason, fix string }
+	count := map[key]int{}
+	for _, f := range r.Findings {
+		count[key{f.Section, string(f.Status), f.Subject, f.Reason, f.Fix}]++
+	}
 	for _, sec := range Sections {
 		first := true
 		for _, f := range r.Findings {
-			if f.Section != sec {
+			k := key{f.Section, string(f.Status), f.Subject, f.Reason, f.Fix}
+			if f.Section != sec || count[k] == 0 {
 				continue
 			}
 			if first {
 				fmt.Fprintf(&b, "\n%s\n", sec)
 				first = false
 			}
-			fmt.Fprintf(&b, "  %-4s  %s: %s\n", strings.ToUpper(string(f.Status)), f.Subject, f.Reason)
+			times := ""
+			if n := count[k]; n > 1 {
+				times = fmt.Sprintf(" (%d times)", n)
+			}
+			count[k] = 0
+			fmt.Fprintf(&b, "  %-4s  %s: %s%s\n", strings.ToUpper(string(f.Status)), f.Subject, f.Reason, times)
 			if f.Fix != "" {
 				fmt.Fprintf(&b, "        fix: %s\n", f.Fix)
 			}

@@ -41,7 +41,7 @@ func buildOf(path string) (string, error) {
 // launcher runs here (a partial re-bundle over an older full one leaves
 // such binaries: another machine would run another version). Nothing is
 // said when the host's binary carries no Go build information.
-func checkPlatformVersions(r *Report, plugin string) {
+func checkPlatformVersions(r *Report, plugin string, f fixer) {
 	bin := filepath.Join(plugin, "bin")
 	host := bundle.Host()
 	hostExe := filepath.Join(bin, host.String(), host.Exe())
@@ -67,7 +67,7 @@ func checkPlatformVersions(r *Report, plugin string) {
 		r.add(Finding{Section: SectionWiring, Status: Warn, Subject: inPlugin(plugin, exe),
 			Reason: fmt.Sprintf("build %s, but this platform's %s is %s: a %s machine runs another version",
 				got, inPlugin(plugin, hostExe), want, p),
-			Fix:  "bundle every platform again, from a procedures-go clone: go run ./cmd/procedures bundle -o " + shellQuote(plugin),
+			Fix:  f.rebundle(plugin),
 			Data: map[string]any{"platform": p.String(), "build": got, "host_build": want}})
 	}
 }

@@ -77,6 +77,7 @@ type wired struct {
 	name                    string // the procedures command it runs ("" if not understood)
 	parsed                  hookCmd
 	parseErr                error
+	upstream                string // the hook, when the line is the bash original's (bundle.UpstreamHook)
 }
 
 func (w wired) where() string {
@@ -115,31 +116,40 @@ func tableWhere(h wiring.Hook) string {
 	return wired{event: h.Event, matcher: h.Matcher}.where()
 }
 
-// checkWiring adds the Wiring findings for the bundle at plugin.
-func checkWiring(r *Report, o *Options, plugin string) {
+// rebundleMark stands in a resolution's fix for the command that writes
+// the bundle again, which only checkWiring knows.
+const rebundleMark = "\x00rebundle"
+
+// checkWiring adds the Wiring findings for the bundle at plugin; f spells
+// the command that writes it again.
+func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 	add := func(st Status, subject, reason, fix string) {
 		r.add(Finding{Section: SectionWiring, Status: st, Subject: subject, Reason: reason, Fix: fix})
 	}
 	if plugin == "" {
-		add(Warn, "plugin", "this procedures does not run from a plugin bundle, so there is no wiring to check",
-			"pass --plugin DIR, or run the bundle's own binary: sh \"$CLAUDE_PLUGIN_ROOT/bin/procedures\" doctor")
+		add(Warn, "plugin", "no procedures plugin is installed in Claude Code (installed_plugins.json, known_marketplaces.json) and this procedures does not run from a plugin bundle, so there is no wiring to check",
+			"doctor --plugin DIR checks a bundle anywhere; docs/install.md installs one")
 		return
 	}
 	if fi, err := os.Stat(plugin); err != nil || !fi.IsDir() {
-		add(Fail, "plugin", fmt.Sprintf("%s is not a directory", plugin), "pass --plugin the directory that holds hooks/ and bin/")
+		add(Fail, "plugin", fmt.Sprintf("%s is not a directory", plugin), f.rebundle(plugin))
 		return
 	}
 	hooksPath := filepath.Join(plugin, "hooks", "hooks.json")
 	hooks, err := readHooks(hooksPath, plugin)
 	if err != nil {
-		add(Fail, "hooks.json", err.Error(), hooksFix(err, plugin))
+		add(Fail, "hooks.json", err.Error(), hooksFix(err, hooksPath, plugin, f))
 	} else {
 		add(OK, "hooks.json", fmt.Sprintf("%s parses: %d hooks", hooksPath, len(hooks)), "")
 	}
+	upstream := checkUpstream(r, plugin, hooks, f)
 
 	bindirs := map[string]string{} // gate hook -> the directory it takes as its own
-	type warning struct{ subject, warn, fix string }
-	warned := map[warning][]string{} // a warning -> the hooks it concerns
+	type warning struct {
+		st                 Status
+		subject, warn, fix string
+	}
+	warned := map[warning][]string{} // a warning or failure -> the hooks it concerns
 	var causes []warning             // in the order first seen
 	for _, h := range wiring.Hooks() {
 		var match, elsewhere []wired
@@ -157,16 +167,28 @@ func checkWiring(r *Report, o *Options, plugin string) {
 			continue // hooks.json already failed
 		}
 		if len(match) == 0 {
+			if upstream[h.Command] {
+				continue // named once, by the bash original's finding
+			}
 			reason := fmt.Sprintf("not wired on %s", tableWhere(h))
 			if len(elsewhere) > 0 {
 				reason += ", but on " + elsewhere[0].where()
 			}
-			add(Fail, h.Command, reason, "regenerate hooks.json: "+rebundle(plugin))
+			add(Fail, h.Command, reason, f.rebundle(plugin))
 			continue
 		}
 		res := resolve(match[0].parsed, o.Getenv)
+		res.fix = strings.ReplaceAll(res.fix, rebundleMark, f.rebundle(plugin))
 		if res.err != nil {
-			add(Fail, h.Command, fmt.Sprintf("%s: %v", match[0].where(), res.err), strings.ReplaceAll(res.fix, "<plugin>", shellQuote(plugin)))
+			// One finding per cause: hooks sharing a missing binary share it.
+			k := warning{Fail, res.err.Error(), res.err.Error(), res.fix}
+			if p := res.subject; p != "" {
+				k.subject = inPlugin(plugin, p)
+			}
+			if _, seen := warned[k]; !seen {
+				causes = append(causes, k)
+			}
+			warned[k] = append(warned[k], h.Command)
 			continue
 		}
 		bindirs[h.Command] = res.bindir
@@ -177,7 +199,7 @@ func checkWiring(r *Report, o *Options, plugin string) {
 		if res.warn != "" {
 			// One finding per cause: the hooks sharing a binary share
 			// its warning, reported once below.
-			k := warning{inPlugin(plugin, res.exe), res.warn, res.fix}
+			k := warning{Warn, inPlugin(plugin, res.exe), res.warn, res.fix}
 			if _, seen := warned[k]; !seen {
 				causes = append(causes, k)
 			}
@@ -188,22 +210,25 @@ func checkWiring(r *Report, o *Options, plugin string) {
 		add(st, h.Command, reason, res.fix)
 	}
 	for _, k := range causes {
-		add(Warn, k.subject, k.warn+" (hooks: "+strings.Join(warned[k], ", ")+")", k.fix)
+		add(k.st, k.subject, k.warn+" (hooks: "+strings.Join(warned[k], ", ")+")", k.fix)
 	}
 	if err == nil {
 		for _, w := range hooks {
+			if upstream[w.upstream] {
+				continue // named by the bash original's finding
+			}
 			if w.foreign() {
 				add(OK, w.where(), fmt.Sprintf("%q is not a procedures hook (yours, kept by the bundle): not checked", w.command), "")
 				continue
 			}
 			if w.parseErr != nil {
 				add(Fail, w.where(), fmt.Sprintf("cannot read the hook command %q: %v", w.command, w.parseErr),
-					"regenerate hooks.json: "+rebundle(plugin))
+					f.rebundle(plugin))
 				continue
 			}
 			if !slices.Contains(wiring.Hooks(), wiring.Hook{Event: w.event, Matcher: w.matcher, Command: w.name}) {
-				add(Warn, w.where(), fmt.Sprintf("%q is not a hook of this procedures build", w.command),
-					"remove it, or regenerate hooks.json: "+rebundle(plugin))
+				add(Warn, w.where(), fmt.Sprintf("%q is not a hook of this procedures build: remove it, or write hooks.json again", w.command),
+					f.rebundle(plugin))
 			}
 		}
 	}
@@ -224,8 +249,8 @@ func checkWiring(r *Report, o *Options, plugin string) {
 		add(OK, hook+" skill", path+" is readable", "")
 	}
 
-	checkPlatformVersions(r, plugin)
-	checkPluginJSON(r, plugin)
+	checkPlatformVersions(r, plugin, f)
+	checkPluginJSON(r, plugin, f)
 }
 
 // readHooks parses hooks.json into its handlers.
@@ -260,6 +285,7 @@ func readHooks(path, plugin string) ([]wired, error) {
 		for _, g := range doc.Hooks[ev] {
 			for _, h := range g.Hooks {
 				w := wired{event: ev, matcher: g.Matcher, command: h.Command}
+				w.upstream, _ = bundle.UpstreamHook(h.Command)
 				switch {
 				case h.Type != "command":
 					w.parseErr = fmt.Errorf("type %q, not \"command\"", h.Type)
@@ -284,22 +310,22 @@ func readHooks(path, plugin string) ([]wired, error) {
 
 // checkPluginJSON checks that plugin.json declares every switch as a
 // userConfig option, without which Claude Code never sets its variable.
-func checkPluginJSON(r *Report, plugin string) {
+func checkPluginJSON(r *Report, plugin string, f fixer) {
 	path := filepath.Join(plugin, ".claude-plugin", "plugin.json")
 	add := func(st Status, reason, fix string) {
 		r.add(Finding{Section: SectionWiring, Status: st, Subject: "plugin.json", Reason: reason, Fix: fix})
 	}
 	data, err := readConfig(path)
 	if err != nil {
-		add(Warn, err.Error(), "regenerate the bundle: "+rebundle(plugin))
+		add(Warn, err.Error(), f.rebundle(plugin))
 		return
 	}
 	var doc struct {
 		UserConfig map[string]json.RawMessage `json:"userConfig"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		add(Warn, fmt.Sprintf("%s does not parse: %v", path, jsonPosition(data, err)),
-			"fix it there (bundling again keeps plugin.json's keys, so it refuses a file that does not parse)")
+		add(Warn, fmt.Sprintf("%s does not parse: %v (fix it there; bundling again keeps plugin.json's keys, so it refuses a file that does not parse: the fix moves it aside)", path, jsonPosition(data, err)),
+			moveAside(path)+" && "+f.rebundle(plugin))
 		return
 	}
 	var missing, have []string
@@ -311,8 +337,8 @@ func checkPluginJSON(r *Report, plugin string) {
 		}
 	}
 	if len(missing) > 0 {
-		add(Warn, fmt.Sprintf("%s does not declare %s: those switches can only be set by PROCEDURES_ENABLE_* variables",
-			path, strings.Join(missing, ", ")), "add them by bundling again (only the switches change): "+rebundle(plugin))
+		add(Warn, fmt.Sprintf("%s does not declare %s: those switches can only be set by PROCEDURES_ENABLE_* variables (bundling again adds them, and changes nothing else)",
+			path, strings.Join(missing, ", ")), f.rebundle(plugin))
 		return
 	}
 	add(OK, fmt.Sprintf("%s declares %s", path, strings.Join(have, ", ")), "")
@@ -485,6 +511,7 @@ type resolution struct {
 	warn     string // works, but worth knowing
 	err      error  // does not work
 	fix      string
+	subject  string // the file err is about
 }
 
 // resolve follows a hook command to the binary it runs here: through the
@@ -505,11 +532,11 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 	}
 	if err != nil && c.shell == "" && fi != nil && fi.Mode().IsRegular() && access(c.prog, accessX) != nil {
 		res.err = fmt.Errorf("%s is not executable (%v): run without a shell, it needs its exec bit", c.prog, cause(err))
-		res.fix = "chmod +x " + shellQuote(c.prog)
+		res.fix, res.subject = "chmod +x "+shellQuote(c.prog), c.prog
 		return res
 	}
 	if err != nil {
-		res.err, res.fix = err, "regenerate the bundle, from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin>"
+		res.err, res.fix, res.subject = err, rebundleMark, c.prog
 		return res
 	}
 	if c.shell != "" && c.shell != "." {
@@ -523,7 +550,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 	}
 	if c.shell == "." && !sourceable(c.prog) {
 		res.err = fmt.Errorf("%s predates hooks.json's sourcing line (set -- …; . \"$1\"): sourced, it fails every hook (\"no binary\") and the gates let everything through", c.prog)
-		res.fix = "regenerate the bundle, from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin>"
+		res.fix, res.subject = rebundleMark, c.prog
 		return res
 	}
 	// The launcher: it takes its own directory, as spelled, and runs the
@@ -544,7 +571,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 	}
 	if err != nil {
 		res.err = fmt.Errorf("no usable binary for this platform (%s): %v; the bundle has: %s", host, err, platformsIn(res.bindir))
-		res.fix = "regenerate the bundle with " + host.String() + ", from a procedures-go clone: go run ./cmd/procedures bundle -o <plugin> (all platforms)"
+		res.fix, res.subject = rebundleMark, exe
 		return res
 	}
 	res.exe = exe
@@ -647,27 +674,41 @@ func jsonPosition(data []byte, err error) error {
 	return fmt.Errorf("line %d, column %d: %v", line, col, err)
 }
 
-// hooksFix is the fix for a hooks.json that cannot be read.
-func hooksFix(err error, plugin string) string {
+// hooksFix is the fix for a hooks.json that cannot be read: one that
+// does not parse is moved aside (bundling again refuses it, to keep the
+// operator's own hooks: they stay in the moved file), then the bundle is
+// written again.
+func hooksFix(err error, path, plugin string, f fixer) string {
 	if _, ok := errors.AsType[*parseError](err); ok {
-		return "fix it there, or move it away and bundle again (bundling keeps your own hooks, so it refuses a file that does not parse): " + rebundle(plugin)
+		return moveAside(path) + " && " + f.rebundle(plugin)
 	}
-	return "regenerate the bundle: " + rebundle(plugin)
+	return f.rebundle(plugin)
 }
 
-// rebundle is the command that writes the bundle at plugin again, spelled
-// to work from any directory: the bundle's own launcher with -self when the
-// bundle carries only this platform's binary (no Go toolchain needed),
-// else the go command from a clone (which builds every platform), with the
-// -self form for keeping only this one.
-func rebundle(plugin string) string {
+// moveAside is the command that renames path to path.broken.
+func moveAside(path string) string {
+	return "mv -f -- " + shellQuote(path) + " " + shellQuote(path+".broken")
+}
+
+// rebundle is the command that writes the bundle at plugin again, run as
+// printed from any directory and needing no Go toolchain: the bundle's own
+// launcher with -self for this platform when its binary is there, else
+// exe (the running procedures binary) with -self. Other platforms'
+// binaries are then removed (bundle names them); a procedures-go clone's
+// go run line writes every platform, and is the fix where doctor knows the
+// clone (a directory marketplace).
+func rebundle(plugin, exe string) string {
 	host := bundle.Host()
 	dir := shellQuote(plugin)
-	self := "sh " + shellQuote(filepath.Join(plugin, "bin", "procedures")) + " bundle -o " + dir + " -platforms host -self"
-	if platformsIn(filepath.Join(plugin, "bin")) == host.String() {
-		return self
+	launcher := filepath.Join(plugin, "bin", "procedures")
+	hostExe := filepath.Join(plugin, "bin", host.String(), host.Exe())
+	if gate.Readable(hostExe) == nil && gate.Readable(launcher) == nil {
+		return "sh " + shellQuote(launcher) + " bundle -o " + dir + " -platforms host -self"
 	}
-	return "from a procedures-go clone: go run ./cmd/procedures bundle -o " + dir + " (or, keeping only " + host.String() + ": " + self + ")"
+	if exe != "" {
+		return shellQuote(exe) + " bundle -o " + dir + " -platforms host -self"
+	}
+	return "cd /path/to/procedures-go && go run ./cmd/procedures bundle -o " + dir
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

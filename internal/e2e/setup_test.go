@@ -253,6 +253,9 @@ type session struct {
 	mock    *Mock
 	env     []string
 	turns   int
+	// installed: the plugin is installed in the sandbox's Claude Code
+	// (claude plugin install), so no --plugin-dir is passed.
+	installed bool
 }
 
 // newSession copies the base bundle, lets edit change the copy, wraps its
@@ -367,6 +370,9 @@ func (s *session) turn(prompt string, extraEnv []string, steps ...Step) string {
 	s.mock.Script(steps...)
 	args := []string{"-p", prompt, "--plugin-dir", s.plugin, "--output-format", "stream-json", "--verbose",
 		"--allowedTools", "Bash", "Write", "Edit", "Skill"}
+	if s.installed {
+		args = append(args[:2:2], args[4:]...)
+	}
 	if s.turns == 0 {
 		args = append(args, "--session-id", s.id)
 	} else {

@@ -17,13 +17,15 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/doctor"
 )
 
 const usage = `Usage: procedures doctor [--plugin DIR] [--since DURATION] [--json] [--lint]
 
 Checks an installed procedures plugin and the state its hooks leave, and
-reports each finding as ok, warn or fail, with a reason and the fix:
+reports each finding as ok, warn or fail, with a reason and the fix (in
+Wiring, one command to paste as printed, from any directory):
 
   Wiring         hooks.json, the binary each hook runs on this platform,
                  the events and matchers, each gate's skill file
@@ -36,7 +38,10 @@ reports each finding as ok, warn or fail, with a reason and the fix:
 It only reads: it never creates, changes or deletes anything.
 
   --plugin DIR      the plugin bundle to check (default: the bundle this
-                    binary belongs to)
+                    binary belongs to, and every copy of the procedures
+                    plugin Claude Code installed: ~/.claude/plugins/
+                    installed_plugins.json's, and the source folder of a
+                    directory marketplace, each finding led by its path)
   --since DURATION  the window of the log summaries, e.g. 7d, 36h, 90m
                     (default 7d)
   --json            print one JSON document with the same findings
@@ -92,6 +97,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 
 		TurnStateDefault: TurnStateDefault,
 		Lint:             *lint,
+		PluginsDir:       config.ClaudePluginsDir(env.Get),
 	})
 	write := r.WriteText
 	if *asJSON {

@@ -78,11 +78,22 @@ module in the current directory (go run ./cmd/procedures bundle -o DIR);
 works onto the bundle it runs from: every file is written beside its
 target, then renamed over it).
 
-Bundling again keeps what you changed: in plugin.json only the userConfig
-switches are updated (a new plugin.json gets name, version, description
-and author, -author NAME or procedures-go); in hooks.json only the hooks
-that run procedures are replaced, your own hooks stay. Binaries of
-platforms not in -platforms are removed, each named on stderr.
+Bundling again keeps what you changed: in plugin.json only switches it
+lacks are added, the values you gave a switch (default, title, description)
+are kept and named on stderr (a new plugin.json gets name, version,
+description, author, -author NAME or procedures-go, and license); in
+hooks.json only the hooks that run procedures are replaced, your own hooks
+stay. A README.md, LICENSE or .claude-plugin/icon.png of yours stays.
+Binaries of platforms not in -platforms are removed, each named on stderr.
+
+Swapping the bash original: bundled into its plugin directory, the bundle
+replaces its hook lines (bash ${CLAUDE_PLUGIN_ROOT}/hooks/<hook>.sh) by
+ours, and its scripts/query-records.sh, session-digest-read.sh,
+log-record.sh and lint-frontmatter.sh by shims that run bin/procedures;
+each replacement is named on stderr, everything else of yours stays.
+
+Nothing is written or removed through a symlink (DIR/bin, DIR/hooks, ...)
+that leads out of DIR: the bundle refuses, naming it.
 
 Flags:
   -o DIR          the overlay directory (created if missing)
@@ -90,7 +101,10 @@ Flags:
   -binary FILE    an already built binary for the host platform
   -self           use this very binary for the host platform (no go command
                   needed with -platforms host)
-  -version V      a new plugin.json's version (default: this build's)
+  -version V      plugin.json's version, set in an existing one too
+                  (default: this build's for a new one; an existing one
+                  keeps its own, and claude plugin update sees a new build
+                  only when the version moves)
   -author NAME    a new plugin.json's author.name (default: procedures-go)
   --version       print this build's version
 `
@@ -101,7 +115,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	plats := fs.String("platforms", "all", "all, host, or a comma-separated list of os-arch")
 	binary := fs.String("binary", "", "an already built binary for the host platform")
 	self := fs.Bool("self", false, "use this very binary for the host platform (no go command needed with -platforms host)")
-	version := fs.String("version", "", "a new plugin.json's version (default: this build's)")
+	version := fs.String("version", "", "plugin.json's version, set in an existing one too (default: this build's for a new one)")
 	author := fs.String("author", "", "a new plugin.json's author.name (default: "+bundle.DefaultAuthor+")")
 	if code, done := (cli.Help{Name: "bundle", Usage: bundleUsage}).Answer(args, stdout, stderr); done {
 		return code
@@ -135,7 +149,8 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	if v == "" {
 		v = pluginVersion(cli.Version())
 	}
-	if err := bundle.Write(bundle.Options{Dir: *dir, Platforms: platforms, Version: v, Binary: *binary, Author: *author, Log: stderr}); err != nil {
+	if err := bundle.Write(bundle.Options{Dir: *dir, Platforms: platforms, Version: v, SetVersion: *version != "",
+		Binary: *binary, Author: *author, Log: stderr}); err != nil {
 		fmt.Fprintf(stderr, "procedures bundle: %v\n", err)
 		return 1
 	}

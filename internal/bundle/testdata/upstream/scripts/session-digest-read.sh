@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# Fixture stand-in for the bash original's session-digest-read script: it notes that it was
+# started, then needs awk, as the original does.
+[ -z "${E2E_BASH_LOG:-}" ] || echo "scripts/session-digest-read.sh" >>"$E2E_BASH_LOG"
+awk 'BEGIN { print "bash original" }'
