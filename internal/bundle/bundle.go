@@ -208,7 +208,7 @@ func Write(o Options) error {
 		}
 		logf(o.Log, "wrote %s", f.path)
 	}
-	return nil
+	return writeAssets(o.Dir, o.Log)
 }
 
 // merged is fresh merged into the file at path, or fresh when there is no
