@@ -157,7 +157,7 @@ var scoutMutants = []struct {
 	{"list-stores run after the probes",
 		func(t *testing.T, dir string) {
 			replace(bothFiles, launch+"query-records --list-stores\n", "")(t, dir)
-			replace(bothFiles, "--links-to <trusted record path>\n", "--links-to <trusted record path>\n"+launch+"query-records --list-stores\n")(t, dir)
+			replace(bothFiles, "--links-to <trusted record id>\n", "--links-to <trusted record id>\n"+launch+"query-records --list-stores\n")(t, dir)
 		},
 		[]string{"list-stores"}},
 	{"two --cat batches",
