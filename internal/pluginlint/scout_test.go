@@ -269,3 +269,21 @@ func TestReviewMutantsTurnTheirRuleRed(t *testing.T) {
 		})
 	}
 }
+
+// Adding --search to the recall call (issue 35's free-text query) is a
+// one-line edit the rules accept, in either order within the call.
+func TestScoutPromptsAcceptSearchBesideRecall(t *testing.T) {
+	recall := launch + `query-records --recall "<goal words>"` + "\n"
+	search := launch + `query-records --search "<goal words>"` + "\n"
+	for _, m := range []mutate{
+		replace(bothFiles, recall, recall+search),
+		replace(bothFiles, recall, search+recall),
+	} {
+		dir := copyShipped(t)
+		m(t, dir)
+		f, err := CheckScoutPrompts(dir)
+		if err != nil || len(f) > 0 {
+			t.Errorf("--search beside --recall: %v\n%s", err, strings.Join(f, "\n"))
+		}
+	}
+}
