@@ -86,11 +86,18 @@ func runShippedScout(t *testing.T, mutate func(string, []byte) []byte) []string 
 	s.turn("turn 1: make the marker files", env,
 		func(Last) Reply { return skill("procedures:how-do-i", "marker files release tags") },
 		func(Last) Reply { return Reply{Text: "done (turn 1)."} })
+	var review Last
 	s.turn("turn 2: tag the release", env,
 		func(Last) Reply { return skill("procedures:how-do-i", "release tags after the marker files") },
-		func(Last) Reply { return Reply{Text: "done (turn 2)."} })
+		func(Last) Reply {
+			return skill("procedures:am-i-done", "claim: the scout ran; command: how-do-i; output: GOAL: release tags")
+		},
+		func(l Last) Reply { review = l; return Reply{Text: "done (turn 2)."} })
 
 	var bad []string
+	if !strings.Contains(review.ToolResult, "VERDICT: DONE") {
+		bad = append(bad, "the shipped am-i-done fork did not answer with its verdict: "+tail(review.ToolResult, 300))
+	}
 	for _, r := range s.mock.Requests() {
 		if r.Kind == "fork" && r.Last.IsError {
 			bad = append(bad, "a fork's Bash call failed: "+tail(r.Last.ToolResult, 300))

@@ -58,21 +58,11 @@ var scoutRules = []scoutRule{
 // that the agent file says it does not bind the fork and that the fork skill
 // pins its agent's model. Each finding starts with its rule's name.
 func CheckScoutPrompts(dir string) ([]string, error) {
-	skill, err := loadPrompt(dir, ScoutSkillFile)
+	skill, agent, out, err := checkPair(dir, ScoutSkillFile, ScoutAgentFile, scoutRules)
 	if err != nil {
 		return nil, err
 	}
-	agent, err := loadPrompt(dir, ScoutAgentFile)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
 	for _, p := range []*prompt{skill, agent} {
-		for _, r := range scoutRules {
-			for _, f := range r.check(p) {
-				out = append(out, r.name+": "+p.path+": "+f)
-			}
-		}
 		for _, f := range variables(p, p == skill) {
 			out = append(out, "variables: "+p.path+": "+f)
 		}
@@ -87,6 +77,24 @@ func CheckScoutPrompts(dir string) ([]string, error) {
 		out = append(out, "fork-pin: "+skill.path+": "+f)
 	}
 	return out, nil
+}
+
+// checkPair loads a skill and its agent file and applies rules to each.
+func checkPair(dir, skillFile, agentFile string, rules []scoutRule) (skill, agent *prompt, out []string, err error) {
+	if skill, err = loadPrompt(dir, skillFile); err != nil {
+		return nil, nil, nil, err
+	}
+	if agent, err = loadPrompt(dir, agentFile); err != nil {
+		return nil, nil, nil, err
+	}
+	for _, p := range []*prompt{skill, agent} {
+		for _, r := range rules {
+			for _, f := range r.check(p) {
+				out = append(out, r.name+": "+p.path+": "+f)
+			}
+		}
+	}
+	return skill, agent, out, nil
 }
 
 func loadPrompt(dir, rel string) (*prompt, error) {
@@ -411,21 +419,9 @@ var reviewRules = []scoutRule{
 // CheckReviewPrompts applies the evidence-contract rules to the reviewer's
 // two prompt files under the plugin at dir.
 func CheckReviewPrompts(dir string) ([]string, error) {
-	skill, err := loadPrompt(dir, ReviewSkillFile)
+	skill, agent, out, err := checkPair(dir, ReviewSkillFile, ReviewAgentFile, reviewRules)
 	if err != nil {
 		return nil, err
-	}
-	agent, err := loadPrompt(dir, ReviewAgentFile)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, p := range []*prompt{skill, agent} {
-		for _, r := range reviewRules {
-			for _, f := range r.check(p) {
-				out = append(out, r.name+": "+p.path+": "+f)
-			}
-		}
 	}
 	if p := agent.paraMatching(re(`(?i)does not bind the (am-i-done )?fork`)); p == nil {
 		out = append(out, "agent-binding: "+agent.path+": does not say that it does not bind the am-i-done fork")
