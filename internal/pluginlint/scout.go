@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The scout's prompt files: the one the how-do-i fork loads, and the agent
@@ -17,13 +18,15 @@ const (
 
 // launcherRE is the only way a prompt may start a command: the plugin's own
 // launcher, running the retrieval surface or the digest reader.
-var launcherRE = regexp.MustCompile(`^sh "\$\{CLAUDE_PLUGIN_ROOT\}/bin/procedures" (query-records|session-digest-read)( |$)`)
+var launcherRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^sh "\$\{CLAUDE_PLUGIN_ROOT\}/bin/procedures" (query-records|session-digest-read)( |$)`)
+})
 
 // slotRE is a placeholder the model fills in: <goal words>, <path>.
-var slotRE = regexp.MustCompile(`<[a-z][a-z -]*>`)
+var slotRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[a-z][a-z -]*>`) })
 
 // varRE is a ${NAME} reference the CLI may or may not expand.
-var varRE = regexp.MustCompile(`\$\{([^}]*)\}`)
+var varRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([^}]*)\}`) })
 
 // retrievalFlags start a query-records retrieval (--list-stores does not).
 var retrievalFlags = []string{"--recall", "--search", "--keyword", "--kind", "--links-to", "--id", "--cat", "--full"}
@@ -115,11 +118,11 @@ func surfaceOnly(p *prompt) []string {
 		return []string{"no fenced bash command at all"}
 	}
 	for _, c := range cmds {
-		if !launcherRE.MatchString(c.text) {
+		if !launcherRE().MatchString(c.text) {
 			out = append(out, fmt.Sprintf("line %d: a fenced command that is not the launcher's query-records or session-digest-read: %s", c.line, c.text))
 			continue
 		}
-		rest := slotRE.ReplaceAllString(launcherRE.ReplaceAllString(c.text, ""), "SLOT")
+		rest := slotRE().ReplaceAllString(launcherRE().ReplaceAllString(c.text, ""), "SLOT")
 		rest = strings.ReplaceAll(rest, `"${CLAUDE_SESSION_ID}"`, "SID")
 		if strings.ContainsAny(rest, "|;&<>`$") || strings.Contains(rest, ".sh") {
 			out = append(out, fmt.Sprintf("line %d: the command does more than one retrieval call: %s", c.line, c.text))
@@ -310,7 +313,7 @@ func variables(p *prompt, isSkill bool) []string {
 	var out []string
 	for _, f := range p.blocks {
 		for _, l := range f.lines {
-			for _, m := range varRE.FindAllStringSubmatch(l, -1) {
+			for _, m := range varRE().FindAllStringSubmatch(l, -1) {
 				if !ok[m[1]] {
 					out = append(out, fmt.Sprintf("line %d: ${%s} is not expanded by the CLI here", f.line, m[1]))
 				}
@@ -318,7 +321,7 @@ func variables(p *prompt, isSkill bool) []string {
 		}
 	}
 	for _, pa := range p.paras {
-		for _, m := range varRE.FindAllStringSubmatch(pa.text, -1) {
+		for _, m := range varRE().FindAllStringSubmatch(pa.text, -1) {
 			if !ok[m[1]] {
 				out = append(out, fmt.Sprintf("line %d: ${%s} is not expanded by the CLI here", pa.line, m[1]))
 			}
