@@ -153,8 +153,12 @@ func TestE2EShippedScoutSkill(t *testing.T) {
 	}
 }
 
-// Each broken edit of the shipped skill turns the run red.
+// Each broken edit of the shipped skill turns the run red. Each mutant is a
+// whole two-turn session, so they run only with PROCEDURES_E2E_MUTANTS=1.
 func TestE2EShippedScoutSkillMutants(t *testing.T) {
+	if os.Getenv("PROCEDURES_E2E_MUTANTS") != "1" {
+		t.Skip("the shipped skill's mutants: set PROCEDURES_E2E_MUTANTS=1 (with PROCEDURES_E2E=1) to run them")
+	}
 	const launch = `sh "${CLAUDE_PLUGIN_ROOT}/bin/procedures" `
 	skillOnly := func(fn func(string) string) func(string, []byte) []byte {
 		return func(name string, b []byte) []byte {
@@ -179,6 +183,15 @@ func TestE2EShippedScoutSkillMutants(t *testing.T) {
 		{"a script path", skillOnly(func(s string) string {
 			return strings.ReplaceAll(s, launch+"query-records", `bash "${CLAUDE_PLUGIN_ROOT}/scripts/query-records.sh"`)
 		}), "single_cat"},
+		{"the gap probes before recall", skillOnly(func(s string) string {
+			i := strings.Index(s, "## 3. Probe the gaps")
+			j := strings.Index(s, "## 4. Read the candidates")
+			k := strings.Index(s, "## 2. Recall first")
+			if i < 0 || j < i || k < 0 || k > i {
+				return s
+			}
+			return s[:k] + s[i:j] + s[k:i] + s[j:]
+		}), "recall_first"},
 		{"the --cat block missing", skillOnly(func(s string) string {
 			return strings.Replace(s, "```bash\n"+launch+"query-records --cat <path> <path>\n```\n", "", 1)
 		}), "single_cat"},
