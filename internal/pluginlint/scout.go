@@ -203,15 +203,19 @@ func catBatch(p *prompt) []string {
 // licenses a skipped search, and the output keeps established apart from new.
 func warmStart(p *prompt) []string {
 	var read *cmdLine
+	want := ` session-digest-read --read "${CLAUDE_SESSION_ID}"`
+	if p.path == ScoutAgentFile {
+		want = ` session-digest-read --read "<session id>"` // the CLI expands no session id there
+	}
 	for _, c := range p.commands() {
-		if strings.Contains(c.text, ` session-digest-read --read "${CLAUDE_SESSION_ID}"`) {
+		if strings.Contains(c.text, want) {
 			read = &c
 			break
 		}
 	}
 	var out []string
 	if read == nil {
-		out = append(out, `no fenced session-digest-read --read "${CLAUDE_SESSION_ID}"`)
+		out = append(out, "no fenced"+want)
 	} else if r := p.first("--recall"); r != nil && r.seq < read.seq {
 		out = append(out, fmt.Sprintf("line %d: the warm read runs after the first --recall", read.line))
 	}
@@ -307,9 +311,9 @@ func outputShape(p *prompt) []string {
 
 // variables: every ${…} is one the CLI expands in that file (measured with
 // Claude Code 2.1.332: a skill gets CLAUDE_PLUGIN_ROOT, CLAUDE_SKILL_DIR and
-// CLAUDE_SESSION_ID; an agent file, CLAUDE_PLUGIN_ROOT).
+// CLAUDE_SESSION_ID; an agent file, CLAUDE_PLUGIN_ROOT only).
 func variables(p *prompt, isSkill bool) []string {
-	ok := map[string]bool{"CLAUDE_PLUGIN_ROOT": true, "CLAUDE_SESSION_ID": true, "CLAUDE_SKILL_DIR": isSkill}
+	ok := map[string]bool{"CLAUDE_PLUGIN_ROOT": true, "CLAUDE_SESSION_ID": isSkill, "CLAUDE_SKILL_DIR": isSkill}
 	var out []string
 	for _, f := range p.blocks {
 		for _, l := range f.lines {
@@ -330,9 +334,13 @@ func variables(p *prompt, isSkill bool) []string {
 	return out
 }
 
-// parity: both files run the same commands, in the same order.
+// parity: both files run the same commands, in the same order; the skill's
+// expanded session id is the agent's <session id> slot.
 func parity(a, b *prompt) []string {
 	ac, bc := a.commands(), b.commands()
+	for i := range ac {
+		ac[i].text = strings.ReplaceAll(ac[i].text, `"${CLAUDE_SESSION_ID}"`, `"<session id>"`)
+	}
 	for i := 0; i < len(ac) || i < len(bc); i++ {
 		switch {
 		case i >= len(ac):

@@ -167,8 +167,14 @@ var scoutMutants = []struct {
 		replace(bothFiles, launch+"query-records --cat <path> <path>\n", ""),
 		[]string{"cat-batch"}},
 	{"the warm read dropped",
-		replace(bothFiles, launch+`session-digest-read --read "${CLAUDE_SESSION_ID}"`+"\n", ""),
+		func(t *testing.T, dir string) {
+			replace([]string{ScoutSkillFile}, launch+`session-digest-read --read "${CLAUDE_SESSION_ID}"`+"\n", "")(t, dir)
+			replace([]string{ScoutAgentFile}, launch+`session-digest-read --read "<session id>"`+"\n", "")(t, dir)
+		},
 		[]string{"warm-start"}},
+	{"the agent relies on a session id the CLI does not expand there",
+		replace([]string{ScoutAgentFile}, `--read "<session id>"`, `--read "${CLAUDE_SESSION_ID}"`),
+		[]string{"parity", "variables", "warm-start"}},
 	{"a prior digest treated as coverage",
 		replace(bothFiles, "never as a search you can skip", "and as coverage you need not search again"),
 		[]string{"warm-start"}},
