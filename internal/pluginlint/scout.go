@@ -437,6 +437,11 @@ func CheckReviewPrompts(dir string) ([]string, error) {
 	if p := agent.paraMatching(re(`(?i)does not bind the (am-i-done )?fork`)); p == nil {
 		out = append(out, "agent-binding: "+agent.path+": does not say that it does not bind the am-i-done fork")
 	}
+	// A cold read runs nothing: tools: [] gives a direct spawn no tool at all
+	// (measured with 2.1.332; an absent tools: would grant every tool).
+	if !re(`(?m)^tools:[ \t]*\[\][ \t]*$`).MatchString(agent.fm) {
+		out = append(out, "agent-binding: "+agent.path+": tools: is not [] (the reviewer runs nothing)")
+	}
 	for _, f := range forkPin(skill, agent, "work-reviewer") {
 		out = append(out, "fork-pin: "+skill.path+": "+f)
 	}

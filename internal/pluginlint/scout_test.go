@@ -256,6 +256,7 @@ func TestReviewMutantsTurnTheirRuleRed(t *testing.T) {
 		{"a claim accepted without its output", replace(reviewFiles, "and the output that command actually printed", "or a description of it"), []string{"review-evidence"}},
 		{"UNVERIFIED without the settling command", replace(reviewFiles, "paired with the exact command that would settle it.", "to be checked later."), []string{"review-unverified"}},
 		{"rounding up allowed", replace(reviewFiles, " Never round a partial result up to done.", ""), []string{"review-no-rounding"}},
+		{"the reviewer agent granted a tool", replace([]string{ReviewAgentFile}, "tools: []\n", "tools: Bash\n"), []string{"agent-binding"}},
 		{"the reviewer fork unpinned", replace([]string{ReviewSkillFile}, "model: sonnet\n", ""), []string{"fork-pin"}},
 		{"the reviewer agent claims the fork", func(t *testing.T, dir string) {
 			replace([]string{ReviewAgentFile}, "This file does not bind the am-i-done fork (that fork follows skills/am-i-done/SKILL.md);", "This file is")(t, dir)
