@@ -37,7 +37,8 @@ func PluginFiles() fs.FS {
 // file the bundle wrote and the SHA-256 of what it wrote.
 const AssetsManifest = ".procedures-assets.json"
 
-// maxManifest caps the manifest the bundle reads back.
+// maxManifest caps the manifest the bundle reads back, and the size of a
+// file at one of our paths that it reads to recognise.
 const maxManifest = 1 << 20
 
 type manifest struct {
@@ -113,6 +114,9 @@ func mayWrite(root *os.Root, name, ours, recorded string) (bool, string) {
 	}
 	if !fi.Mode().IsRegular() {
 		return false, "not a regular file"
+	}
+	if fi.Size() > maxManifest {
+		return false, "a file the bundle did not write" // ours are far smaller; not read
 	}
 	have, err := root.ReadFile(name)
 	if err != nil {

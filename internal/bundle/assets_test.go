@@ -133,3 +133,20 @@ func TestWriteAssetsNeverWritesThroughASymlink(t *testing.T) {
 		t.Error("wrote through a symlinked directory")
 	}
 }
+
+func TestWriteAssetsDoesNotReadAHugeFile(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "skills", "how-do-i"), 0o755)
+	huge := bytes.Repeat([]byte("x"), maxManifest+1)
+	os.WriteFile(filepath.Join(dir, skillPath), huge, 0o644)
+	var log bytes.Buffer
+	if err := writeAssets(dir, &log); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(filepath.Join(dir, skillPath)); fi.Size() != int64(len(huge)) {
+		t.Error("the huge file was replaced")
+	}
+	if !strings.Contains(log.String(), "kept ") {
+		t.Errorf("the huge file was not named:\n%s", log.String())
+	}
+}

@@ -100,8 +100,19 @@ func checkPair(dir, skillFile, agentFile string, rules []scoutRule) (skill, agen
 	return skill, agent, out, nil
 }
 
+// maxPrompt caps a prompt file the rules read.
+const maxPrompt = 1 << 20
+
 func loadPrompt(dir, rel string) (*prompt, error) {
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > maxPrompt {
+		return nil, fmt.Errorf("%s: larger than %d bytes", p, maxPrompt)
+	}
+	b, err := os.ReadFile(p)
 	if err != nil {
 		return nil, err
 	}

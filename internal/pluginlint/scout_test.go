@@ -294,3 +294,11 @@ func TestScoutPromptsAcceptSearchBesideRecall(t *testing.T) {
 		}
 	}
 }
+
+func TestScoutPromptTooLargeIsAnError(t *testing.T) {
+	dir := copyShipped(t)
+	os.WriteFile(filepath.Join(dir, ScoutSkillFile), []byte(strings.Repeat("x", maxPrompt+1)), 0o644)
+	if _, err := CheckScoutPrompts(dir); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("a prompt over the cap: err = %v", err)
+	}
+}
