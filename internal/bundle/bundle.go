@@ -317,7 +317,7 @@ func writeExtras(o Options) error {
 		}
 		logf(o.Log, "wrote %s", f.path)
 	}
-	return nil
+	return writeAssets(o.Dir, o.Log)
 }
 
 // refuseEscapes fails, naming it, when a directory the bundle writes into

@@ -63,6 +63,7 @@ type Mock struct {
 	forkRuns []string // command lines the fork was told to run
 	errs     []string
 	ids      int
+	literal  bool // forks are played by the literal executor (literal.go)
 }
 
 // NewMock listens on 127.0.0.1, a random port.
@@ -207,11 +208,21 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if kind == "main" && strings.Contains(string(body), ForkMarker) {
 		kind = "fork"
 	}
+	m.mu.Lock()
+	literal := m.literal
+	m.mu.Unlock()
+	if literal && skillFork(req) {
+		kind = "fork"
+	}
 	m.log(Request{Path: r.URL.Path, Kind: kind, Body: string(body), Last: last})
 	var reply Reply
 	switch kind {
 	case "fork":
-		reply = m.forkReply(req, last)
+		if literal {
+			reply = m.literalReply(req)
+		} else {
+			reply = m.forkReply(req, last)
+		}
 	case "main":
 		m.mu.Lock()
 		var step Step

@@ -317,6 +317,9 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 			rep.Retrieval.SingleCat++
 		}
 		rep.Retrieval.Unexpanded += s.fork.unexpanded
+		if s.fork.recallFirst() {
+			rep.Retrieval.RecallFirst++
+		}
 		if len(s.fork.violations) == 0 && s.fork.catBatches <= 1 {
 			rep.Retrieval.Compliant++
 		}

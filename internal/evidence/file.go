@@ -45,6 +45,7 @@ type forkScan struct {
 	warmRead     bool
 	violations   []Violation // other retrieval and unexpanded variables
 	unexpanded   int
+	firstQuery   string // the first retrieval flag the fork's query-records runs passed
 }
 
 // fileScan is everything one transcript contributes; files are read in
@@ -222,6 +223,7 @@ func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[turnKey]int, mode
 			if c.queryRecords {
 				fs.fork.queryRecords++
 			}
+			fs.fork.noteQueries(c.queries)
 			fs.fork.catBatches += c.catBatches
 			for _, p := range c.catPaths {
 				fs.fork.catPaths[p] = true

@@ -61,6 +61,7 @@ type Retrieval struct {
 	Unexpanded   int         `json:"unexpanded"`
 	QueryRecords int         `json:"query_records"` // Bash calls running query-records
 	SingleCat    int         `json:"single_cat"`    // forks that read their selection with one --cat batch
+	RecallFirst  int         `json:"recall_first"`  // forks whose first retrieval call was --recall (or --search)
 	Violations   []Violation `json:"violations"`
 }
 

@@ -9,12 +9,13 @@ import (
 
 // A call is what one Bash command line does, as far as the sections care.
 type call struct {
-	queryRecords bool     // runs query-records (script, launcher or binary)
-	catBatches   int      // query-records runs with --cat
-	catPaths     []string // the references those --cat runs read
-	digestRead   bool     // runs session-digest-read
-	other        bool     // find/ls/grep/cat/awk/… on a record store
-	unexpanded   bool     // carries a literal ${CLAUDE_SKILL_DIR} or ${CLAUDE_SESSION_ID}
+	queryRecords bool       // runs query-records (script, launcher or binary)
+	catBatches   int        // query-records runs with --cat
+	catPaths     []string   // the references those --cat runs read
+	digestRead   bool       // runs session-digest-read
+	other        bool       // find/ls/grep/cat/awk/… on a record store
+	unexpanded   bool       // carries a literal ${CLAUDE_…} the CLI should have expanded
+	queries      [][]string // the arguments of each query-records run, in order
 }
 
 // maxNest bounds how deep `bash -c '…'` strings are parsed again.
@@ -25,7 +26,7 @@ const maxNest = 3
 // check, which is about the literal text the model sent.
 func classify(cmd string) call {
 	var c call
-	c.unexpanded = strings.Contains(cmd, "${CLAUDE_SKILL_DIR}") || strings.Contains(cmd, "${CLAUDE_SESSION_ID}")
+	c.unexpanded = unexpandedRE.MatchString(cmd)
 	c.walk(cmd, 0)
 	return c
 }
@@ -135,6 +136,7 @@ func (c *call) argv(args []string, depth int) {
 	switch {
 	case name == "query-records":
 		c.queryRecords = true
+		c.queries = append(c.queries, rest)
 		for i, a := range rest {
 			if a == "--cat" {
 				c.catBatches++

@@ -22,7 +22,9 @@ func TestClassify(t *testing.T) {
 		{`echo "query-records"`, call{}},
 		{`if ( ; then`, call{}},
 	} {
-		if got := classify(tc.cmd); !reflect.DeepEqual(got, tc.want) {
+		got := classify(tc.cmd)
+		got.queries = nil // order_test.go checks them
+		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("classify(%q) = %+v, want %+v", tc.cmd, got, tc.want)
 		}
 	}

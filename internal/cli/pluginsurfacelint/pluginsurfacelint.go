@@ -4,10 +4,13 @@
 //
 // Usage:
 //
-//	plugin-surface-lint [--procedures] <plugin-dir>
+//	plugin-surface-lint [--procedures] [--prompts] <plugin-dir>
 //
 // --procedures adds the procedures-plugin rules (update-records names every
-// record kind; no retired log/create-new skills). Each finding goes to stderr
+// record kind; no retired log/create-new skills). --prompts adds the rules of
+// the plugin's own prompts: the scout's retrieval contract in
+// skills/how-do-i/SKILL.md and agents/procedure-scout.md, and the reviewer's
+// evidence contract (see pluginlint.CheckPrompts). Each finding goes to stderr
 // as "surface: ERROR: <message>"; stdout gets one summary line. Exit 0 when
 // clean, 1 on findings, 2 on a usage error.
 package pluginsurfacelint
@@ -28,6 +31,7 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
 	fs := cli.FlagSet("plugin-surface-lint")
 	var opt pluginlint.SurfaceOptions
 	fs.BoolVar(&opt.Procedures, "procedures", false, "")
+	prompts := fs.Bool("prompts", false, "")
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "surface: %v\n%s\n", err, usage)
 		return 2
@@ -41,6 +45,14 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
 		fmt.Fprintf(stderr, "surface: %v\n", err)
 		return 2
 	}
+	if *prompts {
+		more, err := pluginlint.CheckPrompts(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(stderr, "surface: %v\n", err)
+			return 2
+		}
+		res.Findings = append(res.Findings, more...)
+	}
 	for _, f := range res.Findings {
 		fmt.Fprintf(stderr, "surface: ERROR: %s\n", f)
 	}
@@ -52,4 +64,4 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, _ cli.Env) int {
 }
 
 // usage is the one-line synopsis printed on a usage error.
-const usage = "usage: plugin-surface-lint [--procedures] <plugin-dir>"
+const usage = "usage: plugin-surface-lint [--procedures] [--prompts] <plugin-dir>"
