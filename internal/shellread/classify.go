@@ -35,11 +35,32 @@ const maxFields = 64
 // and its words judged. Separators (; && || | |& & and newlines) join
 // statements that are judged one by one; comments are not commands.
 func ReadOnly(cmd string) bool {
-	if len(cmd) > MaxCommand || strings.IndexByte(cmd, 0) >= 0 || openers(cmd) > MaxOpeners {
-		return false
+	ok, _ := Judge(cmd)
+	return ok
+}
+
+// Judge is [ReadOnly] with the reason for a refusal that the person reading
+// the gate's denial can act on: a byte sequence where the parser and the
+// real shells are known or suspected to read the command differently (see
+// lexical), or a parse that does not print back to the command's own text.
+// Other refusals (an unlisted program, a write) come with an empty reason.
+func Judge(cmd string) (bool, string) {
+	if len(cmd) > MaxCommand {
+		return false, ""
+	}
+	if ok, why := lexical(cmd); !ok {
+		return false, why
+	}
+	if openers(cmd) > MaxOpeners {
+		return false, ""
 	}
 	loadTables()
-	return readOnlyIn(&bashParsers, cmd) && readOnlyIn(&zshParsers, cmd)
+	for _, pool := range []*sync.Pool{&bashParsers, &zshParsers} {
+		if ok, why := readOnlyIn(pool, cmd); !ok {
+			return false, why
+		}
+	}
+	return true, ""
 }
 
 func openers(cmd string) int {
@@ -53,19 +74,22 @@ func openers(cmd string) int {
 	return n
 }
 
-func readOnlyIn(pool *sync.Pool, cmd string) bool {
+func readOnlyIn(pool *sync.Pool, cmd string) (bool, string) {
 	parser := pool.Get().(*syntax.Parser)
 	f, err := parser.Parse(strings.NewReader(cmd), "")
 	pool.Put(parser)
 	if err != nil || len(f.Stmts) == 0 {
-		return false
+		return false, ""
+	}
+	if !printsBack(f, cmd) {
+		return false, whyPrintBack
 	}
 	for _, s := range f.Stmts {
 		if !stmtOK(s) {
-			return false
+			return false, ""
 		}
 	}
-	return true
+	return true, ""
 }
 
 // bashParsers and zshParsers reuse parsers (a Parser resets itself on every
