@@ -440,7 +440,7 @@ func bodyLine(line string, quoted bool) (bool, string) {
 
 // whyPrintBack is the reason given when a parse does not print back to the
 // command's text.
-const whyPrintBack = "the parsed command does not print back to its own text (the parser may read it differently from the shell)"
+const whyPrintBack = "text that does not print back unchanged after parsing (the parser and the shells may read it differently)"
 
 var printers = sync.Pool{New: func() any { return syntax.NewPrinter() }}
 
