@@ -114,14 +114,16 @@ func stmtOK(s *syntax.Stmt) bool {
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
-		return callOK(c)
+		return simpleOK(c)
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.AndStmt, syntax.OrStmt, syntax.Pipe, syntax.PipeAll:
 			return stmtOK(c.X) && stmtOK(c.Y)
 		}
+		return false
 	}
-	return false
+	ok, _ := structOK(s.Cmd)
+	return ok
 }
 
 // devNull is the one file an output redirection may name.

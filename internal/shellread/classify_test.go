@@ -58,8 +58,11 @@ func TestUpstreamVerdicts(t *testing.T) {
 	judge(t, "RO-15", []verdict{{"find /var/log -name *.log", A}, {"find /var/log -name *.log -delete", D}})
 	// RO-16: an interpreter is unjudgeable, so it fails closed.
 	judge(t, "RO-16", []verdict{{"python3 -c import json", D}, {"bash script.sh", D}})
-	// RO-17: an env-assignment prefix hides the real command.
-	judge(t, "RO-17", []verdict{{"FOO=1 cat /etc/hosts", D}})
+	// RO-17 (changed by issue 31): a VAR=value prefix is judged with the
+	// command it prefixes; a variable that changes how programs load or run
+	// stays refused.
+	judge(t, "RO-17", []verdict{{"FOO=1 cat /etc/hosts", A}, {"PATH=/tmp cat /etc/hosts", D},
+		{"LD_PRELOAD=/tmp/x.so cat /etc/hosts", D}, {"FOO=1 rm /etc/hosts", D}})
 	// RO-18: an unknown command is not assumed harmless; the empty command is refused.
 	judge(t, "RO-18", []verdict{{"frobnicate --all", D}, {"", D}})
 	// RO-19: git options that hand execution to an external program are refused.
@@ -81,13 +84,14 @@ func TestSampleTable(t *testing.T) {
 		{"echo hi >/dev/null", A}, {"echo hi &>/dev/null", A}, {"wc -l < f", A}, {`cat <<< "x"`, A},
 		{"ls |& grep x", A}, {"git branch --show-current", A}, {"git config --list", A},
 		{"git status -O", D}, {"systemctl", D}, {"{ ls; }", D}, {"(ls)", D},
-		{"! ls", D}, {"env ls", D}, {"FOO=1 ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
+		{"! ls", D}, {"env ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
 	})
 	judge(t, "RO-22 changed by L-03 (now refused)", []verdict{
 		{"git diff --output=/tmp/x", D}, {"sed -ni p f", D}, {"sort -uo out in", D}, {"./cat x", D},
 		{"echo hi >/dev/nullx", D},
 	})
 	judge(t, "RO-22 changed by issue 15 (comments are not commands: now allowed)", []verdict{{"ls #; rm x", A}})
+	judge(t, "RO-22 changed by issue 31 (a harmless VAR=value prefix: now allowed)", []verdict{{"FOO=1 ls", A}})
 	judge(t, "RO-22 changed by L-05 (now refused)", []verdict{{" ", D}, {"|", D}})
 	judge(t, "RO-22 changed by L-04 (now allowed)", []verdict{
 		{"echo hi > /dev/null", A}, {"echo hi >>/dev/null", A}, {"ls 3>&1", A}, {"git -C /repo status", A},
@@ -107,15 +111,17 @@ func TestParserRules(t *testing.T) {
 		{"echo $(ls)", D}, {"echo `ls`", D}, {"cat <(ls)", D}, {"diff <(ls) <(ls -a)", D}, {"echo \"$(rm x)\"", D},
 		{"echo ${X:=1}", D}, {"echo ${X[$(rm x)]}", D}, {"echo $((x=1))", D}, {"echo $((i++))", D},
 		{"echo $((x))", D}, {"echo ${#X}", D}, {"echo ${X/a/b}", D},
-		{"FOO=1 ls", D}, {"FOO=1", D},
-		{"(ls)", D}, {"{ ls; }", D}, {"f() { ls; }", D}, {"if true; then ls; fi", D},
-		{"for f in a; do cat $f; done", D}, {"while true; do ls; done", D}, {"case x in x) ls;; esac", D},
-		{"[[ -f x ]]", D}, {"(( 1 ))", D}, {"declare x=1", D}, {"export X=1", D}, {"let x=1", D},
+		{"FOO=1", D},
+		{"(ls)", D}, {"{ ls; }", D}, {"f() { ls; }", D}, {"case x in x) ls;; esac", D}, {"(( 1 ))", D}, {"declare x=1", D}, {"export X=1", D}, {"let x=1", D},
 		{"time ls", D}, {"coproc ls", D},
 		{"$CMD x", D}, {"'cat' x", D}, {`\cat x`, D}, {"c*t x", D},
 		{"./cat x", D}, {"/bin/cat x", D}, {"/tmp/evil/cat x", D},
 		{"cat <<EOF\n$(rm x)\nEOF", D}, {"cat <<< $(rm x)", D},
 		{"ls\x00", D},
+	})
+	judge(t, "read-only compound commands (issue 31)", []verdict{
+		{"if true; then ls; fi", A}, {"for f in a; do cat $f; done", A}, {"while true; do ls; done", A},
+		{"[[ -f x ]]", A},
 	})
 	judge(t, "quote removal", []verdict{
 		{"sort '-o' out", D}, {`sed "-i" s/a/b/ f`, D}, {"find . '-delete'", D}, {`sed \-i s/a/b/ f`, D},
