@@ -232,7 +232,8 @@ func evalWord(w *syntax.Word) (word, bool) {
 
 // fields returns the words w becomes: brace lists expanded (at most
 // maxFields words), quotes removed. It reports false for a word holding a
-// command or process substitution, an expansion with side effects, an
+// brace sequence other than {N..M} over plain decimal numbers or {x..y}
+// over letters of one case (those are expanded like lists), a command or process substitution, an expansion with side effects, an
 // extglob or an unquoted parenthesis (a zsh glob qualifier can run code),
 // or a tilde form other than ~, ~/… and ~name.
 func fields(w *syntax.Word) ([]word, bool) {
@@ -252,33 +253,60 @@ func fields(w *syntax.Word) ([]word, bool) {
 	if !syntax.SplitBraces(w) {
 		return []word{fieldOf(w)}, true
 	}
-	if hasSequence(w) { // {1..N}: judged as unknown text
-		return []word{{text: "", glob: true, lead: true}}, true
+	plain, seq := sequences(w)
+	if !plain { // a sequence the shells may expand differently
+		return nil, false
 	}
 	var out []word
 	for ew, err := range expand.BracesSeq(nil, w) {
 		if err != nil || len(out) == maxFields {
 			return nil, false
 		}
-		out = append(out, fieldOf(ew))
+		f := fieldOf(ew)
+		if seq && strings.HasPrefix(f.text, "-") { // a sequence never builds an option
+			return nil, false
+		}
+		out = append(out, f)
 	}
 	return out, true
 }
 
-func hasSequence(w *syntax.Word) bool {
+// sequences reports whether every brace sequence in w is one both shells
+// expand alike (plain: two plain decimal numbers, no sign or leading zero,
+// or two letters of one case, with no step), and whether w holds any.
+func sequences(w *syntax.Word) (plain, any bool) {
+	plain = true
 	for _, p := range w.Parts {
-		if b, ok := p.(*syntax.BraceExp); ok {
-			if b.Sequence {
-				return true
+		b, ok := p.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		if b.Sequence {
+			any = true
+			if len(b.Elems) != 2 || !seqEnds(b.Elems[0].Lit(), b.Elems[1].Lit()) {
+				plain = false
 			}
-			for _, e := range b.Elems {
-				if hasSequence(e) {
-					return true
-				}
-			}
+			continue
+		}
+		for _, e := range b.Elems {
+			p, a := sequences(e)
+			plain, any = plain && p, any || a
 		}
 	}
-	return false
+	return plain, any
+}
+
+func seqEnds(a, b string) bool {
+	plainNum := func(s string) bool { return isDigits(s) && (s == "0" || s[0] != '0') && len(s) <= 6 }
+	if plainNum(a) && plainNum(b) {
+		return true
+	}
+	if len(a) != 1 || len(b) != 1 {
+		return false
+	}
+	lower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	upper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	return lower(a[0]) && lower(b[0]) || upper(a[0]) && upper(b[0])
 }
 
 // tildeOK accepts no tilde, "~", "~/…" and "~name[/…]" at the word's start

@@ -80,3 +80,14 @@ func TestEverydayStructuresAllowed(t *testing.T) {
 		}
 	}
 }
+
+// A brace sequence is expanded as a list when both shells expand it alike,
+// and never builds an option.
+func TestBraceSequences(t *testing.T) {
+	judge(t, "sequences", []verdict{
+		{"ls {1..3}", A}, {"ls x{1..3}y", A}, {"cat {a..c}.txt", A}, {"echo {A..C}", A},
+		{"find . -{d..d}elete", D}, {"sort -{o..o} OUT f", D}, {"sort --{o..o}utput=OUT f", D},
+		{"find . -{f..f}print OUT", D}, {"ls {-,+}{d..d}", D}, {"echo {a..A}", D}, {"echo {01..03}", D},
+		{"echo {1..10..2}", D}, {"echo {-1..1}", D}, {"echo {1..9999999}", D},
+	})
+}
