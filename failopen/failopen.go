@@ -28,6 +28,9 @@ const (
 	WhySkillUnresolvable = "skill-unresolvable"
 	// WhyInternalError: a hook panicked; it released instead.
 	WhyInternalError = "internal-error"
+	// WhyTranscriptOverCap: the Stop gate read the most of a transcript it
+	// reads (128 MiB from the end) without finding the turn's start.
+	WhyTranscriptOverCap = "transcript-over-cap"
 )
 
 // classify maps an already sanitised reason to what is recorded: a member of
@@ -35,7 +38,7 @@ const (
 func classify(why string) string {
 	switch why {
 	case WhyResetHookNeverRan, WhyActivityUndetermined, WhyStoreUnwritable, WhyPayloadShapeUnrecognized,
-		WhyMalformedPayload, WhyNonObjectPayload, WhySkillUnresolvable, WhyInternalError:
+		WhyMalformedPayload, WhyNonObjectPayload, WhySkillUnresolvable, WhyInternalError, WhyTranscriptOverCap:
 		return why
 	}
 	return gatelog.UnrecognizedPrefix + why

@@ -11,7 +11,8 @@
 // recorded (reset-hook-never-ran); a turn that ran the skill, or was already
 // asked once, passes; a turn without tool use passes; a turn whose
 // transcript cannot be read is released and recorded
-// (activity-undetermined); a switched-off gate passes (escape record); a
+// (activity-undetermined), and so is one whose last gate.MaxScan bytes
+// (128 MiB, read backwards) decide nothing (transcript-over-cap); a switched-off gate passes (escape record); a
 // missing skills/am-i-done/SKILL.md passes (skill-unresolvable); otherwise
 // the asked marker is written and the block JSON printed. If the marker
 // cannot be written the Stop is released and recorded (store-unwritable),
@@ -79,6 +80,8 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 		return nil
 	case gate.Undetermined:
 		return release(failopen.WhyActivityUndetermined)
+	case gate.OverCap:
+		return release(failopen.WhyTranscriptOverCap)
 	}
 	if !offswitch.EnabledOrLogRelease(offswitch.AmIDoneGate, env, now) {
 		return nil
