@@ -1,6 +1,7 @@
 package shellread
 
 import (
+	"path"
 	"strings"
 	"sync"
 
@@ -141,8 +142,10 @@ func redirOK(r *syntax.Redirect) bool {
 		return false
 	}
 	switch r.Op {
-	case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 		return true
+	case syntax.RdrIn: // bash opens a socket for /dev/tcp/… and /dev/udp/…
+		return w.known() && !socketPath(w.text)
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll:
 		return w.known() && w.text == devNull
 	case syntax.DplOut: // N>&M: only onto stdout or stderr (or /dev/null)
@@ -151,6 +154,13 @@ func redirOK(r *syntax.Redirect) bool {
 		return w.known() && (isDigits(w.text) || w.text == "-")
 	}
 	return false // <> opens for writing; zsh forms
+}
+
+// socketPath reports a path bash reads as a network connection (/dev/tcp/…
+// or /dev/udp/…), in any spelling that cleans to one.
+func socketPath(p string) bool {
+	c := path.Clean("/" + p)
+	return strings.HasPrefix(c, "/dev/tcp") || strings.HasPrefix(c, "/dev/udp")
 }
 
 func isDigits(s string) bool {
