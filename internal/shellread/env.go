@@ -11,16 +11,7 @@ import "strings"
 // since a new variable of such a family is as likely to load code as the
 // old ones.
 func envNameOK(name string) bool {
-	if name == "" || name[0] < 'A' || name[0] > 'Z' || len(name) > 64 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	if envDenied[name] {
+	if !nameOf(name, 'A', 'Z', 64) || envDenied[name] {
 		return false
 	}
 	for _, p := range envDeniedPrefixes {
@@ -30,6 +21,22 @@ func envNameOK(name string) bool {
 	}
 	for _, s := range envDeniedWords {
 		if strings.Contains(name, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// nameOf reports whether s is a shell name of at most max bytes whose
+// letters all lie in lo…hi, starting with one: digits and underscores
+// follow.
+func nameOf(s string, lo, hi byte, max int) bool {
+	if s == "" || s[0] < lo || s[0] > hi || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(lo <= c && c <= hi || '0' <= c && c <= '9' || c == '_') {
 			return false
 		}
 	}

@@ -56,16 +56,7 @@ func stmtsOK(stmts []*syntax.Stmt) bool {
 // decide where commands and functions load from) and no program reads from
 // the environment (the *_proxy family).
 func loopVarOK(name string) bool {
-	if name == "" || name[0] < 'a' || name[0] > 'z' || len(name) > 32 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return !zshSpecials[name] && !strings.Contains(name, "proxy") &&
+	return nameOf(name, 'a', 'z', 32) && !zshSpecials[name] && !strings.Contains(name, "proxy") &&
 		!strings.HasSuffix(name, "_functions") && !strings.HasPrefix(name, "dis_") &&
 		!strings.HasPrefix(name, "zsh_")
 }

@@ -74,11 +74,7 @@ var everydayStructures = []string{
 }
 
 func TestEverydayStructuresAllowed(t *testing.T) {
-	for _, c := range everydayStructures {
-		if ok, why := Judge(c); !ok {
-			t.Errorf("Judge(%q) refused (%q), want allowed", c, why)
-		}
-	}
+	wantAllowed(t, everydayStructures)
 }
 
 // A brace sequence is expanded as a list when both shells expand it alike,
