@@ -260,6 +260,9 @@ func (l *lexer) dollar(quoted bool) (bool, string) {
 		for l.i < len(l.s) {
 			switch l.s[l.i] {
 			case '\\':
+				if l.i+1 < len(l.s) && l.s[l.i+1] == '\n' {
+					return false, "a backslash-newline inside a $'…' string"
+				}
 				l.i += 2
 				continue
 			case '\'':

@@ -47,6 +47,7 @@ var lexRefused = []struct{ cmd, why string }{
 	{"echo 'a", "single quote"},
 	{"echo \"a", "double quote"},
 	{"echo $\"x\"", "zsh"},
+	{"echo $'a\\\nb'", "$'…'"},
 	{"((1))", "(("},
 }
 
