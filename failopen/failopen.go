@@ -13,7 +13,8 @@ const (
 	// WhyResetHookNeverRan: a gate found no started turn for the session.
 	WhyResetHookNeverRan = "reset-hook-never-ran"
 	// WhyActivityUndetermined: the Stop gate could not read the turn's
-	// transcript.
+	// transcript, or read its cap (128 MiB from the end) without finding
+	// the turn's start.
 	WhyActivityUndetermined = "activity-undetermined"
 	// WhyStoreUnwritable: a store (digests, turn state) could not be written.
 	WhyStoreUnwritable = "store-unwritable"
@@ -28,9 +29,6 @@ const (
 	WhySkillUnresolvable = "skill-unresolvable"
 	// WhyInternalError: a hook panicked; it released instead.
 	WhyInternalError = "internal-error"
-	// WhyTranscriptOverCap: the Stop gate read the most of a transcript it
-	// reads (128 MiB from the end) without finding the turn's start.
-	WhyTranscriptOverCap = "transcript-over-cap"
 )
 
 // classify maps an already sanitised reason to what is recorded: a member of
@@ -38,7 +36,7 @@ const (
 func classify(why string) string {
 	switch why {
 	case WhyResetHookNeverRan, WhyActivityUndetermined, WhyStoreUnwritable, WhyPayloadShapeUnrecognized,
-		WhyMalformedPayload, WhyNonObjectPayload, WhySkillUnresolvable, WhyInternalError, WhyTranscriptOverCap:
+		WhyMalformedPayload, WhyNonObjectPayload, WhySkillUnresolvable, WhyInternalError:
 		return why
 	}
 	return gatelog.UnrecognizedPrefix + why

@@ -149,7 +149,7 @@ func knownReason(why []byte) bool {
 	switch w := string(why); w {
 	case failopen.WhyResetHookNeverRan, failopen.WhyActivityUndetermined, failopen.WhyStoreUnwritable,
 		failopen.WhyPayloadShapeUnrecognized, failopen.WhyMalformedPayload, failopen.WhyNonObjectPayload,
-		failopen.WhySkillUnresolvable, failopen.WhyInternalError, failopen.WhyTranscriptOverCap, whyNoJQ:
+		failopen.WhySkillUnresolvable, failopen.WhyInternalError, whyNoJQ:
 		return true
 	default:
 		return strings.HasPrefix(w, gatelog.UnrecognizedPrefix) || strings.HasPrefix(w, libUnreadablePrefix)
@@ -166,9 +166,7 @@ func reasonFix(why string) string {
 	case why == failopen.WhyResetHookNeverRan:
 		return "wire turn-state-reset on UserPromptSubmit and give every hook the same TURN_STATE_DIR (see Wiring, Stores)"
 	case why == failopen.WhyActivityUndetermined:
-		return "check that the turn-state directory is readable and writable (see Stores)"
-	case why == failopen.WhyTranscriptOverCap:
-		return "the session's transcript ends in more than 128 MiB without a user prompt (a huge or corrupt file); the Stop gate released instead of reading further: start a new session"
+		return "check that the turn-state directory is readable and writable (see Stores); a transcript ending in more than 128 MiB without a user prompt also releases this way: start a new session"
 	case why == failopen.WhyMalformedPayload, why == failopen.WhyNonObjectPayload:
 		return "the hook was given a payload it could not read: check that Claude Code runs it as a hook, and update procedures"
 	case why == failopen.WhyPayloadShapeUnrecognized:

@@ -12,7 +12,7 @@
 // asked once, passes; a turn without tool use passes; a turn whose
 // transcript cannot be read is released and recorded
 // (activity-undetermined), and so is one whose last gate.MaxScan bytes
-// (128 MiB, read backwards) decide nothing (transcript-over-cap); a switched-off gate passes (escape record); a
+// (128 MiB, read backwards) decide nothing; a switched-off gate passes (escape record); a
 // missing skills/am-i-done/SKILL.md passes (skill-unresolvable); otherwise
 // the asked marker is written and the block JSON printed. If the marker
 // cannot be written the Stop is released and recorded (store-unwritable),
@@ -78,10 +78,8 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 	switch activity {
 	case gate.Idle:
 		return nil
-	case gate.Undetermined:
+	case gate.Undetermined, gate.OverCap:
 		return release(failopen.WhyActivityUndetermined)
-	case gate.OverCap:
-		return release(failopen.WhyTranscriptOverCap)
 	}
 	if !offswitch.EnabledOrLogRelease(offswitch.AmIDoneGate, env, now) {
 		return nil
