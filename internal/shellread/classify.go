@@ -56,6 +56,7 @@ func Judge(cmd string) (bool, string) {
 		return false, ""
 	}
 	loadTables()
+	loadShellTables()
 	for _, pool := range []*sync.Pool{&bashParsers, &zshParsers} {
 		if ok, why := readOnlyIn(pool, cmd); !ok {
 			return false, why

@@ -61,17 +61,17 @@ func loopVarOK(name string) bool {
 		!strings.HasPrefix(name, "zsh_")
 }
 
-// zshSpecials are zsh's lower-case special parameters (zshparam(1) and the
+// zshSpecialsText holds zsh's lower-case special parameters (zshparam(1) and the
 // zsh/parameter, zsh/mapfile, zsh/terminfo, zsh/termcap, zsh/system and zsh/zle
 // modules): assigning one changes how the shell finds commands, runs hooks,
 // or writes files.
-var zshSpecials = set(`argv cdpath fignore fpath histchars mailpath manpath module_path path
+var zshSpecialsText = `argv cdpath fignore fpath histchars mailpath manpath module_path path
 	prompt psvar status pipestatus watch signals match mbegin mend options parameters commands
 	functions functions_source builtins reswords aliases galiases saliases modules dirstack history
 	historywords jobdirs jobtexts jobstates nameddirs userdirs usergroups funcfiletrace
 	funcsourcetrace funcstack functrace patchars sysparams errnos epochtime terminfo termcap
 	keymaps widgets mapfile reply registers killring region_highlight zle_highlight
-	precmd preexec chpwd periodic zshaddhistory zshexit`)
+	precmd preexec chpwd periodic zshaddhistory zshexit`
 
 // A test operand is one word whose expansion cannot split or glob: a
 // literal, or expansions inside double quotes.
@@ -202,11 +202,6 @@ func bracketOK(name string, args []*syntax.Word) bool {
 	return false
 }
 
-var (
-	unaryTests  = set("-b -c -d -e -f -g -h -k -L -n -p -r -s -S -t -u -w -x -z -G -N -O")
-	binaryTests = set("= == != -nt -ot -ef")
-	intTests    = set("-eq -ne -lt -le -gt -ge")
-)
 
 // prefixOK judges the VAR=value words before a simple command: each a
 // plain assignment of a known value to a variable that changes nothing
