@@ -202,7 +202,6 @@ func bracketOK(name string, args []*syntax.Word) bool {
 	return false
 }
 
-
 // prefixOK judges the VAR=value words before a simple command: each a
 // plain assignment of a known value to a variable that changes nothing
 // about how programs load or run (see envNameOK).
