@@ -22,9 +22,9 @@ import (
 // the ones the generator's network probes name.
 var loopbackPorts = []int{22, 53, 80, 443, 7777, 8080}
 
-// contacts counts the connections accepted and datagrams received by the
-// worker's listeners.
-var contacts atomic.Int64
+// connections counts the connections the worker's TCP listeners accepted,
+// queries the datagrams its name server received.
+var connections, queries atomic.Int64
 
 // setupNetwork brings up lo, makes 127.0.0.1 the only name server and
 // starts the listeners.
@@ -50,7 +50,7 @@ func setupNetwork() error {
 				if err != nil {
 					return
 				}
-				contacts.Add(1)
+				connections.Add(1)
 				c.Close()
 			}
 		}()
@@ -66,7 +66,7 @@ func setupNetwork() error {
 			if err != nil {
 				return
 			}
-			contacts.Add(1)
+			queries.Add(1)
 			if n >= 12 { // answer REFUSED at once, so a lookup does not wait
 				buf[2] |= 0x80
 				buf[3] = buf[3]&0xf0 | 5
@@ -79,11 +79,11 @@ func setupNetwork() error {
 
 // hostState is what a command could change outside the files.
 type hostState struct {
-	contacts  int64
-	listening int
-	node      string
-	domain    string
-	skew      time.Duration // wall clock minus monotonic clock, since the worker started
+	connections, queries int64
+	listening            int
+	node                 string
+	domain               string
+	skew                 time.Duration // wall clock minus monotonic clock, since the worker started
 }
 
 var started = time.Now()
@@ -93,11 +93,12 @@ func readHostState() hostState {
 	syscall.Uname(&u)
 	now := time.Now()
 	return hostState{
-		contacts:  contacts.Load(),
-		listening: listeningSockets(),
-		node:      utsString(u.Nodename[:]),
-		domain:    utsString(u.Domainname[:]),
-		skew:      now.Round(0).Sub(started.Round(0)) - now.Sub(started),
+		connections: connections.Load(),
+		queries:     queries.Load(),
+		listening:   listeningSockets(),
+		node:        utsString(u.Nodename[:]),
+		domain:      utsString(u.Domainname[:]),
+		skew:        now.Round(0).Sub(started.Round(0)) - now.Sub(started),
 	}
 }
 
@@ -138,8 +139,11 @@ func listeningSockets() int {
 // monotonic clock.
 func hostChanges(before, after hostState) []string {
 	var out []string
-	if d := after.contacts - before.contacts; d != 0 {
-		out = append(out, fmt.Sprintf("network: %d contacts with the loopback listeners", d))
+	if d := after.connections - before.connections; d != 0 {
+		out = append(out, fmt.Sprintf("network: %d connections to the loopback listeners", d))
+	}
+	if d := after.queries - before.queries; d != 0 {
+		out = append(out, fmt.Sprintf("network: %d DNS queries to the loopback name server", d))
 	}
 	if after.listening != before.listening {
 		out = append(out, fmt.Sprintf("network: listening sockets %d -> %d", before.listening, after.listening))
