@@ -13,7 +13,8 @@ const (
 	// WhyResetHookNeverRan: a gate found no started turn for the session.
 	WhyResetHookNeverRan = "reset-hook-never-ran"
 	// WhyActivityUndetermined: the Stop gate could not read the turn's
-	// transcript.
+	// transcript, or read its cap (128 MiB from the end) without finding
+	// the turn's start.
 	WhyActivityUndetermined = "activity-undetermined"
 	// WhyStoreUnwritable: a store (digests, turn state) could not be written.
 	WhyStoreUnwritable = "store-unwritable"

@@ -167,7 +167,7 @@ func reasonFix(why string) string {
 	case why == failopen.WhyResetHookNeverRan:
 		return "wire turn-state-reset on UserPromptSubmit and give every hook the same TURN_STATE_DIR (see Wiring, Stores)"
 	case why == failopen.WhyActivityUndetermined:
-		return "check that the turn-state directory is readable and writable (see Stores)"
+		return "check that the turn-state directory is readable and writable (see Stores); a transcript ending in more than 128 MiB without a user prompt also releases this way: start a new session"
 	case why == failopen.WhyMalformedPayload, why == failopen.WhyNonObjectPayload:
 		return "the hook was given a payload it could not read: check that Claude Code runs it as a hook, and update procedures"
 	case why == failopen.WhyPayloadShapeUnrecognized:

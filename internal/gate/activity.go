@@ -24,6 +24,8 @@ const (
 	Idle
 	// Undetermined: the transcript could not be found or read.
 	Undetermined
+	// OverCap: [MaxScan] bytes read from the end decided nothing.
+	OverCap
 )
 
 func (a Activity) String() string {
@@ -32,6 +34,8 @@ func (a Activity) String() string {
 		return "used"
 	case Idle:
 		return "idle"
+	case OverCap:
+		return "over-cap"
 	}
 	return "undetermined"
 }
@@ -39,6 +43,12 @@ func (a Activity) String() string {
 // MaxLine is the longest transcript line read as JSON (64 MiB). A longer line
 // is skipped like any line that is not JSON.
 const MaxLine = 64 << 20
+
+// MaxScan is the most a transcript is read, backwards from its end, to
+// find the current turn's start (128 MiB: twice [MaxLine], far more than a
+// real turn's lines); past it the activity is [OverCap]. It bounds the
+// Stop gate's cost on a huge or newline-free file.
+const MaxScan = 128 << 20
 
 // stopFeedback starts the user messages the harness injects after a Stop
 // block; they do not begin a new turn.
@@ -61,7 +71,8 @@ const stopFeedback = "Stop hook feedback:"
 //   - An assistant line whose content holds a tool_use block is tool use.
 //
 // A read error, or a file shorter than size, makes the result
-// [Undetermined]. Memory is bounded by [MaxLine] plus one read block.
+// [Undetermined]; [MaxScan] bytes read without a decision make it
+// [OverCap]. Memory is bounded by [MaxLine] plus one read block.
 func TurnActivity(r io.ReaderAt, size int64) Activity {
 	const block = 64 << 10
 	buf := make([]byte, block)
@@ -111,6 +122,9 @@ func TurnActivity(r io.ReaderAt, size int64) Activity {
 	}
 	pos := size
 	for pos > 0 {
+		if size-pos >= MaxScan {
+			return OverCap
+		}
 		m := int64(block)
 		if pos < m {
 			m = pos

@@ -46,6 +46,22 @@ func Compliance(p *hookio.Payload) bool {
 	return false
 }
 
+// BashRefusal returns, for a Bash call whose command the shell reader
+// refused for a reason the caller can act on (a byte sequence where the
+// parser and the real shells may read the command differently), that
+// reason; otherwise "". The deny line then names it.
+func BashRefusal(p *hookio.Payload) string {
+	if ToolName(p) != "Bash" {
+		return ""
+	}
+	v, ok := inputField(p, "command")
+	if !ok || len(v) > maxRawCommand {
+		return ""
+	}
+	_, why := shellread.Judge(strings.TrimRight(jqtext.Render(v), "\n"))
+	return why
+}
+
 // maxRawCommand is the longest raw JSON command value decoded and judged.
 const maxRawCommand = 6*shellread.MaxCommand + 2
 

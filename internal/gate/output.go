@@ -22,6 +22,17 @@ var (
 	BlockLine = sync.OnceValue(func() []byte { return Block(BlockReason) })
 )
 
+// DenyBashLine is the how-do-i gate's deny line for a Bash command the
+// shell reader refused for the given reason (see BashRefusal): the deny
+// reason followed by a sentence naming it, so the agent can rewrite the
+// command instead of retrying it. An empty reason gives DenyLine.
+func DenyBashLine(reason string) []byte {
+	if reason == "" {
+		return DenyLine()
+	}
+	return Deny(DenyReason + " This Bash command is not judged read-only because it holds " + reason + ": rewrite it in plain form (one command a line, no control characters, continuations only between words).")
+}
+
 // Deny returns the PreToolUse deny line (compact JSON, keys in the order
 // Claude Code documents, strings escaped as jq 1.6 escapes them, ending in
 // a line feed).

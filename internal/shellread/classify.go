@@ -1,6 +1,7 @@
 package shellread
 
 import (
+	"path"
 	"strings"
 	"sync"
 
@@ -35,11 +36,33 @@ const maxFields = 64
 // and its words judged. Separators (; && || | |& & and newlines) join
 // statements that are judged one by one; comments are not commands.
 func ReadOnly(cmd string) bool {
-	if len(cmd) > MaxCommand || strings.IndexByte(cmd, 0) >= 0 || openers(cmd) > MaxOpeners {
-		return false
+	ok, _ := Judge(cmd)
+	return ok
+}
+
+// Judge is [ReadOnly] with the reason for a refusal that the person reading
+// the gate's denial can act on: a byte sequence where the parser and the
+// real shells are known or suspected to read the command differently (see
+// lexical), or a parse that does not print back to the command's own text.
+// Other refusals (an unlisted program, a write) come with an empty reason.
+func Judge(cmd string) (bool, string) {
+	if len(cmd) > MaxCommand {
+		return false, ""
+	}
+	if ok, why := lexical(cmd); !ok {
+		return false, why
+	}
+	if openers(cmd) > MaxOpeners {
+		return false, ""
 	}
 	loadTables()
-	return readOnlyIn(&bashParsers, cmd) && readOnlyIn(&zshParsers, cmd)
+	loadShellTables()
+	for _, pool := range []*sync.Pool{&bashParsers, &zshParsers} {
+		if ok, why := readOnlyIn(pool, cmd); !ok {
+			return false, why
+		}
+	}
+	return true, ""
 }
 
 func openers(cmd string) int {
@@ -53,19 +76,22 @@ func openers(cmd string) int {
 	return n
 }
 
-func readOnlyIn(pool *sync.Pool, cmd string) bool {
+func readOnlyIn(pool *sync.Pool, cmd string) (bool, string) {
 	parser := pool.Get().(*syntax.Parser)
 	f, err := parser.Parse(strings.NewReader(cmd), "")
 	pool.Put(parser)
 	if err != nil || len(f.Stmts) == 0 {
-		return false
+		return false, ""
+	}
+	if !printsBack(f, cmd) {
+		return false, whyPrintBack
 	}
 	for _, s := range f.Stmts {
 		if !stmtOK(s) {
-			return false
+			return false, ""
 		}
 	}
-	return true
+	return true, ""
 }
 
 // bashParsers and zshParsers reuse parsers (a Parser resets itself on every
@@ -90,14 +116,16 @@ func stmtOK(s *syntax.Stmt) bool {
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
-		return callOK(c)
+		return simpleOK(c)
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.AndStmt, syntax.OrStmt, syntax.Pipe, syntax.PipeAll:
 			return stmtOK(c.X) && stmtOK(c.Y)
 		}
+		return false
 	}
-	return false
+	ok, _ := structOK(s.Cmd)
+	return ok
 }
 
 // devNull is the one file an output redirection may name.
@@ -115,8 +143,10 @@ func redirOK(r *syntax.Redirect) bool {
 		return false
 	}
 	switch r.Op {
-	case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 		return true
+	case syntax.RdrIn: // bash opens a socket for /dev/tcp/… and /dev/udp/…
+		return w.known() && !socketPath(w.text)
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll:
 		return w.known() && w.text == devNull
 	case syntax.DplOut: // N>&M: only onto stdout or stderr (or /dev/null)
@@ -125,6 +155,13 @@ func redirOK(r *syntax.Redirect) bool {
 		return w.known() && (isDigits(w.text) || w.text == "-")
 	}
 	return false // <> opens for writing; zsh forms
+}
+
+// socketPath reports a path bash reads as a network connection (/dev/tcp/…
+// or /dev/udp/…), in any spelling that cleans to one.
+func socketPath(p string) bool {
+	c := path.Clean("/" + p)
+	return strings.HasPrefix(c, "/dev/tcp") || strings.HasPrefix(c, "/dev/udp")
 }
 
 func isDigits(s string) bool {
@@ -206,7 +243,8 @@ func evalWord(w *syntax.Word) (word, bool) {
 
 // fields returns the words w becomes: brace lists expanded (at most
 // maxFields words), quotes removed. It reports false for a word holding a
-// command or process substitution, an expansion with side effects, an
+// brace sequence other than {N..M} over plain decimal numbers or {x..y}
+// over letters of one case (those are expanded like lists), a command or process substitution, an expansion with side effects, an
 // extglob or an unquoted parenthesis (a zsh glob qualifier can run code),
 // or a tilde form other than ~, ~/… and ~name.
 func fields(w *syntax.Word) ([]word, bool) {
@@ -226,33 +264,60 @@ func fields(w *syntax.Word) ([]word, bool) {
 	if !syntax.SplitBraces(w) {
 		return []word{fieldOf(w)}, true
 	}
-	if hasSequence(w) { // {1..N}: judged as unknown text
-		return []word{{text: "", glob: true, lead: true}}, true
+	plain, seq := sequences(w)
+	if !plain { // a sequence the shells may expand differently
+		return nil, false
 	}
 	var out []word
 	for ew, err := range expand.BracesSeq(nil, w) {
 		if err != nil || len(out) == maxFields {
 			return nil, false
 		}
-		out = append(out, fieldOf(ew))
+		f := fieldOf(ew)
+		if seq && strings.HasPrefix(f.text, "-") { // a sequence never builds an option
+			return nil, false
+		}
+		out = append(out, f)
 	}
 	return out, true
 }
 
-func hasSequence(w *syntax.Word) bool {
+// sequences reports whether every brace sequence in w is one both shells
+// expand alike (plain: two plain decimal numbers, no sign or leading zero,
+// or two letters of one case, with no step), and whether w holds any.
+func sequences(w *syntax.Word) (plain, any bool) {
+	plain = true
 	for _, p := range w.Parts {
-		if b, ok := p.(*syntax.BraceExp); ok {
-			if b.Sequence {
-				return true
+		b, ok := p.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		if b.Sequence {
+			any = true
+			if len(b.Elems) != 2 || !seqEnds(b.Elems[0].Lit(), b.Elems[1].Lit()) {
+				plain = false
 			}
-			for _, e := range b.Elems {
-				if hasSequence(e) {
-					return true
-				}
-			}
+			continue
+		}
+		for _, e := range b.Elems {
+			p, a := sequences(e)
+			plain, any = plain && p, any || a
 		}
 	}
-	return false
+	return plain, any
+}
+
+func seqEnds(a, b string) bool {
+	plainNum := func(s string) bool { return isDigits(s) && (s == "0" || s[0] != '0') && len(s) <= 6 }
+	if plainNum(a) && plainNum(b) {
+		return true
+	}
+	if len(a) != 1 || len(b) != 1 {
+		return false
+	}
+	lower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	upper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	return lower(a[0]) && lower(b[0]) || upper(a[0]) && upper(b[0])
 }
 
 // tildeOK accepts no tilde, "~", "~/…" and "~name[/…]" at the word's start

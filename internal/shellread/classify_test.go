@@ -58,8 +58,11 @@ func TestUpstreamVerdicts(t *testing.T) {
 	judge(t, "find", []verdict{{"find /var/log -name *.log", A}, {"find /var/log -name *.log -delete", D}})
 	// An interpreter is unjudgeable, so it fails closed.
 	judge(t, "interpreters", []verdict{{"python3 -c import json", D}, {"bash script.sh", D}})
-	// An env-assignment prefix hides the real command.
-	judge(t, "env-assignment prefix", []verdict{{"FOO=1 cat /etc/hosts", D}})
+	// A VAR=value prefix is judged with the command it prefixes (changed by
+	// issue 31); a variable that changes how programs load or run stays
+	// refused.
+	judge(t, "env-assignment prefix", []verdict{{"FOO=1 cat /etc/hosts", A}, {"PATH=/tmp cat /etc/hosts", D},
+		{"LD_PRELOAD=/tmp/x.so cat /etc/hosts", D}, {"FOO=1 rm /etc/hosts", D}})
 	// An unknown command is not assumed harmless; the empty command is refused.
 	judge(t, "unknown and empty commands", []verdict{{"frobnicate --all", D}, {"", D}})
 	// Git options that hand execution to an external program are refused.
@@ -81,13 +84,14 @@ func TestSampleTable(t *testing.T) {
 		{"echo hi >/dev/null", A}, {"echo hi &>/dev/null", A}, {"wc -l < f", A}, {`cat <<< "x"`, A},
 		{"ls |& grep x", A}, {"git branch --show-current", A}, {"git config --list", A},
 		{"git status -O", D}, {"systemctl", D}, {"{ ls; }", D}, {"(ls)", D},
-		{"! ls", D}, {"env ls", D}, {"FOO=1 ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
+		{"! ls", D}, {"env ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
 	})
 	judge(t, "changed by parsing the command (now refused)", []verdict{
 		{"git diff --output=/tmp/x", D}, {"sed -ni p f", D}, {"sort -uo out in", D}, {"./cat x", D},
 		{"echo hi >/dev/nullx", D},
 	})
 	judge(t, "changed by issue 15 (comments are not commands: now allowed)", []verdict{{"ls #; rm x", A}})
+	judge(t, "changed by issue 31 (a harmless VAR=value prefix: now allowed)", []verdict{{"FOO=1 ls", A}})
 	judge(t, "changed: separator-only commands (now refused)", []verdict{{" ", D}, {"|", D}})
 	judge(t, "changed: reads upstream denied (now allowed)", []verdict{
 		{"echo hi > /dev/null", A}, {"echo hi >>/dev/null", A}, {"ls 3>&1", A}, {"git -C /repo status", A},
@@ -107,15 +111,17 @@ func TestParserRules(t *testing.T) {
 		{"echo $(ls)", D}, {"echo `ls`", D}, {"cat <(ls)", D}, {"diff <(ls) <(ls -a)", D}, {"echo \"$(rm x)\"", D},
 		{"echo ${X:=1}", D}, {"echo ${X[$(rm x)]}", D}, {"echo $((x=1))", D}, {"echo $((i++))", D},
 		{"echo $((x))", D}, {"echo ${#X}", D}, {"echo ${X/a/b}", D},
-		{"FOO=1 ls", D}, {"FOO=1", D},
-		{"(ls)", D}, {"{ ls; }", D}, {"f() { ls; }", D}, {"if true; then ls; fi", D},
-		{"for f in a; do cat $f; done", D}, {"while true; do ls; done", D}, {"case x in x) ls;; esac", D},
-		{"[[ -f x ]]", D}, {"(( 1 ))", D}, {"declare x=1", D}, {"export X=1", D}, {"let x=1", D},
+		{"FOO=1", D},
+		{"(ls)", D}, {"{ ls; }", D}, {"f() { ls; }", D}, {"case x in x) ls;; esac", D}, {"(( 1 ))", D}, {"declare x=1", D}, {"export X=1", D}, {"let x=1", D},
 		{"time ls", D}, {"coproc ls", D},
 		{"$CMD x", D}, {"'cat' x", D}, {`\cat x`, D}, {"c*t x", D},
 		{"./cat x", D}, {"/bin/cat x", D}, {"/tmp/evil/cat x", D},
 		{"cat <<EOF\n$(rm x)\nEOF", D}, {"cat <<< $(rm x)", D},
 		{"ls\x00", D},
+	})
+	judge(t, "read-only compound commands (issue 31)", []verdict{
+		{"if true; then ls; fi", A}, {"for f in a; do cat $f; done", A}, {"while true; do ls; done", A},
+		{"[[ -f x ]]", A},
 	})
 	judge(t, "quote removal", []verdict{
 		{"sort '-o' out", D}, {`sed "-i" s/a/b/ f`, D}, {"find . '-delete'", D}, {`sed \-i s/a/b/ f`, D},

@@ -39,10 +39,15 @@ func FuzzReadOnly(f *testing.F) {
 			case *syntax.CmdSubst, *syntax.ProcSubst:
 				t.Fatalf("accepted %q holding a substitution", cmd)
 			case *syntax.Assign:
-				t.Fatalf("accepted %q holding an assignment", cmd)
-			case *syntax.FuncDecl, *syntax.Subshell, *syntax.Block, *syntax.IfClause, *syntax.WhileClause,
-				*syntax.ForClause, *syntax.CaseClause, *syntax.DeclClause, *syntax.LetClause,
-				*syntax.ArithmCmd, *syntax.TestClause, *syntax.TimeClause, *syntax.CoprocClause:
+				if n.Name == nil || !envNameOK(n.Name.Value) || n.Index != nil || n.Array != nil {
+					t.Fatalf("accepted %q holding an assignment beyond a harmless prefix", cmd)
+				}
+			case *syntax.WordIter:
+				if !loopVarOK(n.Name.Value) {
+					t.Fatalf("accepted %q assigning the loop variable %q", cmd, n.Name.Value)
+				}
+			case *syntax.FuncDecl, *syntax.Subshell, *syntax.Block, *syntax.CaseClause, *syntax.DeclClause,
+				*syntax.LetClause, *syntax.ArithmCmd, *syntax.TimeClause, *syntax.CoprocClause, *syntax.CStyleLoop:
 				t.Fatalf("accepted %q holding a %T", cmd, n)
 			case *syntax.Redirect:
 				target := ""

@@ -11,7 +11,8 @@
 // recorded (reset-hook-never-ran); a turn that ran the skill, or was already
 // asked once, passes; a turn without tool use passes; a turn whose
 // transcript cannot be read is released and recorded
-// (activity-undetermined); a switched-off gate passes (escape record); a
+// (activity-undetermined), and so is one whose last gate.MaxScan bytes
+// (128 MiB, read backwards) decide nothing; a switched-off gate passes (escape record); a
 // missing skills/am-i-done/SKILL.md passes (skill-unresolvable); otherwise
 // the asked marker is written and the block JSON printed. If the marker
 // cannot be written the Stop is released and recorded (store-unwritable),
@@ -77,7 +78,7 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 	switch activity {
 	case gate.Idle:
 		return nil
-	case gate.Undetermined:
+	case gate.Undetermined, gate.OverCap:
 		return release(failopen.WhyActivityUndetermined)
 	}
 	if !offswitch.EnabledOrLogRelease(offswitch.AmIDoneGate, env, now) {

@@ -64,5 +64,5 @@ func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
 		gate.FailOpen(env, gate.LabelHowDoI, failopen.WhySkillUnresolvable, sid, now)
 		return nil
 	}
-	return gate.DenyLine()
+	return gate.DenyBashLine(gate.BashRefusal(p))
 }

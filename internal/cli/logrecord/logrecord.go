@@ -55,7 +55,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	c := &run{kind: args[0], stderr: stderr, env: env, now: now().UTC()}
 	spec, ok := kindFlags()[c.kind]
 	if !ok {
-		return fail(stderr, "unknown kind: "+c.kind+" (expected mistake|decision|solution|failure-mode)")
+		return fail(stderr, "unknown kind: "+shown(c.kind)+" (expected mistake|decision|solution|failure-mode)")
 	}
 	if err := c.parse(args[1:], spec); err != nil {
 		return fail(stderr, err.Error())
@@ -81,7 +81,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		var rf *refusal
 		if errors.As(err, &rf) {
 			for _, l := range rf.findings {
-				fmt.Fprintln(stderr, l)
+				fmt.Fprintln(stderr, visible(l))
 			}
 		}
 		return fail(stderr, err.Error())
@@ -89,8 +89,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	return 0
 }
 
+// fail writes msg (control and invisible characters escaped, see visible)
+// and returns 1.
 func fail(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "log-record: %s\n", msg)
+	fmt.Fprintf(stderr, "log-record: %s\n", visible(msg))
 	return 1
 }
 
@@ -149,11 +151,11 @@ func (c *run) parse(args []string, spec map[string]bool) error {
 		takesValue, ok := spec[a]
 		switch {
 		case !ok:
-			return fmt.Errorf("unknown %s flag: %s", c.kind, a)
+			return fmt.Errorf("unknown %s flag: %s", c.kind, shown(a))
 		case !takesValue:
 			c.set[a] = true
 		case i+1 >= len(args):
-			return fmt.Errorf("%s requires a value", a)
+			return fmt.Errorf("%s requires a value", shown(a))
 		default:
 			c.vals[a] = args[i+1]
 			i++
@@ -239,7 +241,7 @@ func (c *run) mistake() error {
 	if err := recordwrite.Append(file, m.Row()); err != nil {
 		return fmt.Errorf("cannot append to %s: %w", file, err)
 	}
-	fmt.Fprintf(c.stderr, "log-record: appended mistake to %s\n", file)
+	fmt.Fprintf(c.stderr, "log-record: appended mistake to %s\n", visible(file))
 	return nil
 }
 
@@ -261,17 +263,17 @@ func checkSlug(v string) error {
 	default:
 		return nil
 	}
-	return fmt.Errorf("invalid --slug '%s': %s", v, why)
+	return fmt.Errorf("invalid --slug %s: %s", quoted(v), why)
 }
 
 var dateRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`) })
 
 func checkDate(flag, v string) error {
 	if !dateRE().MatchString(v) {
-		return fmt.Errorf("invalid %s '%s': must be a date YYYY-MM-DD", flag, v)
+		return fmt.Errorf("invalid %s %s: must be a date YYYY-MM-DD", flag, quoted(v))
 	}
 	if _, err := time.Parse("2006-01-02", v); err != nil {
-		return fmt.Errorf("invalid %s '%s': not a real calendar date", flag, v)
+		return fmt.Errorf("invalid %s %s: not a real calendar date", flag, quoted(v))
 	}
 	return nil
 }
@@ -480,7 +482,7 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 		return fmt.Errorf("cannot create %s: %w", dirOf(file), err)
 	}
 	if force && exists {
-		fmt.Fprintf(c.stderr, "log-record: --force set — overwriting existing %s (prior content will be discarded)\n", file)
+		fmt.Fprintf(c.stderr, "log-record: --force set — overwriting existing %s (prior content will be discarded)\n", visible(file))
 	}
 	if force {
 		err = recordwrite.Replace(file, content)
@@ -496,7 +498,7 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	if rel, ok := strings.CutPrefix(file, root+"/"); ok && ix != nil {
 		ix.Wrote(path.Clean(rel))
 	}
-	fmt.Fprintf(c.stderr, "log-record: wrote %s\n", file)
+	fmt.Fprintf(c.stderr, "log-record: wrote %s\n", visible(file))
 	return nil
 }
 

@@ -44,3 +44,24 @@ func TestCommandCoverage(t *testing.T) {
 		}
 	}
 }
+
+// The mutations are deterministic, and the first 10,000 generated commands
+// hold every move the generators make.
+func TestMutatedCoverage(t *testing.T) {
+	a, b := Mutated(3, 5), Mutated(3, 5)
+	if a != b || Generated(3, 7) != Mutated(3, 7) || Generated(3, 4) != Command(3, 4) {
+		t.Fatal("the mutations are not deterministic, or not every fourth command")
+	}
+	var all strings.Builder
+	for i := range 10000 {
+		all.WriteString(Generated(1, i))
+		all.WriteByte(0)
+	}
+	s := all.String()
+	for _, want := range []string{"\\\n", "\r", "# \\\n", "<<EO\\\nF", "<<-EOF", "<<'", "{d..d}", "$\\\n(",
+		"x}\\\n", "\u00a0", "\u202e", "for f in", "if [ ", "while [", "[[ ", "LC_ALL=C ", "PATH=", "[ -v "} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no generated command holds %q", want)
+		}
+	}
+}

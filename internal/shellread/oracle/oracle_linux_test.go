@@ -282,10 +282,10 @@ func TestOracle(t *testing.T) {
 	only := envInt("PROCEDURES_ORACLE_INDEX", *indexFlag)
 	cmds := map[int]string{}
 	if only >= 0 {
-		cmds[only] = Command(seed, only)
+		cmds[only] = Generated(seed, only)
 	} else {
 		for i := range n {
-			cmds[i] = Command(seed, i)
+			cmds[i] = Generated(seed, i)
 		}
 	}
 	if force := os.Getenv("PROCEDURES_ORACLE_FORCE"); force != "" {
@@ -363,6 +363,9 @@ func TestOracleSelfCheck(t *testing.T) {
 		"git update-index --assume-unchanged f",
 		"git add g",
 		"ls *(e:'touch F':)",
+		"cat < /dev/tcp/127.0.0.1/80",
+		"getent hosts oracle-probe.example",
+		"python3 -c 'import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\",9999)); s.listen(); time.sleep(3)' >/dev/null 2>&1 & sleep 1.2",
 	}
 	reads := []string{"ls", "git status", "cat f | sort | uniq -c", "git log --oneline", "git stash list", "sleep 5"}
 	prev := allow
@@ -386,6 +389,9 @@ func TestOracleSelfCheck(t *testing.T) {
 		if strings.Contains(c, "*(e:") {
 			want = 1 // bash has no glob qualifiers
 		}
+		if strings.Contains(c, "/dev/tcp/") {
+			want = 1 // zsh has no /dev/tcp
+		}
 		if caught[c] != want {
 			t.Errorf("the oracle missed a forced write: %q caught in %d shells, want %d", c, caught[c], want)
 		}
@@ -407,10 +413,13 @@ var fuzzPool struct {
 
 // FuzzOracle runs the oracle on fuzzer-made command lines: whatever the gate
 // allows must change nothing in either shell. The seed corpus is the
-// generator's hand-written templates.
+// generator's hand-written templates and the first mutations of seed 1.
 func FuzzOracle(f *testing.F) {
 	for _, s := range templates {
 		f.Add(s)
+	}
+	for i := range 64 { // and a few of the mutations
+		f.Add(Mutated(1, i))
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		if !allow(cmd) {

@@ -53,12 +53,19 @@ type result struct {
 	Exit    int      `json:"exit"`
 	Timeout bool     `json:"timeout,omitempty"`
 	Err     string   `json:"err,omitempty"`
+	// listening: the sockets listening when the shell exited, before
+	// what it left behind is killed (the worker's side only).
+	listening int
 }
 
 // workerMain is the worker process's main function.
 func workerMain() int {
 	if err := setupNamespace(); err != nil {
 		fmt.Fprintln(os.Stderr, "oracle worker:", err)
+		return 1
+	}
+	if err := setupNetwork(); err != nil {
+		fmt.Fprintln(os.Stderr, "oracle worker: network:", err)
 		return 1
 	}
 	if err := buildSandbox(); err != nil {
@@ -87,12 +94,15 @@ func workerMain() int {
 			fmt.Fprintln(os.Stderr, "oracle worker: bad job:", err)
 			return 1
 		}
+		h0 := readHostState()
 		r := run(j)
+		h1 := readHostState()
+		h1.listening = r.listening
 		after, err := snapshot()
 		if err != nil {
 			r.Err = err.Error()
 		}
-		r.Changes = diff(base, after)
+		r.Changes = append(diff(base, after), hostChanges(h0, h1)...)
 		if err == nil && statRefresh(r.Changes, indexListing) {
 			// git refreshed the stat data of the index and nothing else
 			r.Changes, base = nil, after
@@ -328,6 +338,7 @@ func run(j job) result {
 	})
 	err := c.Wait()
 	timer.Stop()
+	r.listening = listeningSockets()
 	killAll()
 	if ee, ok := err.(*exec.ExitError); ok {
 		r.Exit = ee.ExitCode()
