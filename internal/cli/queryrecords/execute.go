@@ -18,7 +18,7 @@ import (
 // valueFlags take the next argument verbatim as their value.
 var valueFlags = map[string]bool{
 	"--keyword": true, "--kind": true, "--id": true, "--links-to": true, "--recall": true,
-	"--project": true, "--limit": true, "--rel-ratio": true, "--k-floor": true,
+	"--project": true, "--limit": true, "--rel-ratio": true, "--k-floor": true, "--search": true,
 }
 
 type options struct {
@@ -197,8 +197,13 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	if o.cat {
 		return cat(c, o.catArgs)
 	}
-	out, err := query(c, ix, o, limit, config.QueryRecordsFrom(env).RelRatio)
-	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "") && stderrIsTerminal(stderr) {
+	var out []byte
+	if o.given("--search") {
+		out, err = searchRecords(c, o, root, limit, config.QueryRecordsFrom(env).LimitSet)
+	} else {
+		out, err = query(c, ix, o, limit, config.QueryRecordsFrom(env).RelRatio)
+	}
+	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "" || o.given("--search")) && stderrIsTerminal(stderr) {
 		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
 	}
 	return out, err
@@ -263,6 +268,7 @@ func (o *options) checkMode() error {
 	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--recall", "--project"} {
 		queryGiven = queryGiven || o.get(f) != ""
 	}
+	queryGiven = queryGiven || o.given("--search")
 	switch {
 	case !o.cat && !queryGiven:
 		return usage("need at least one of --keyword/--kind/--id/--links-to/--recall/--project")
@@ -311,6 +317,12 @@ func query(c *corpus.Corpus, ix *index.Index, o *options, limit int, ratioEnv st
 	if err != nil {
 		return nil, err
 	}
+	return matchLines(c, o, res)
+}
+
+// matchLines is a query's output: one "path — gloss" line per match, then
+// with --full the dumps of the first fullCap matches.
+func matchLines(c *corpus.Corpus, o *options, res []corpus.Record) ([]byte, error) {
 	size := 0
 	for _, r := range res {
 		size += len(r.Path) + len(" — ") + len(r.Gloss) + 1
