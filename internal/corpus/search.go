@@ -13,11 +13,11 @@ import (
 
 // A SearchQuery is a free-text search (see [Corpus.Search]).
 type SearchQuery struct {
-	Text    string // the goal, in words
-	Kind    string // filter: the kind equals it
-	Project string // filter: the project equals it, or its part after the last "/" does
-	// Limit caps the number of results; 0 means no cap.
-	Limit int
+	Text string // the goal, in words
+	// Filter's structural fields (Kind, ID, LinksTo, Project) select the
+	// records searched, as in [Corpus.Query]; its Limit caps the results (0:
+	// no cap). Its Keyword and RelRatio play no part.
+	Filter Query
 	// Abbreviations are a store's own short forms, on top of
 	// [search.DefaultAbbreviations] (see [search.ParseAbbreviations]).
 	Abbreviations map[string]string
@@ -40,7 +40,7 @@ func (c *Corpus) Search(q SearchQuery) ([]Record, error) {
 	if len(c.entries) == 0 {
 		return nil, nil
 	}
-	filter := Query{Kind: q.Kind, Project: q.Project}
+	filter := q.Filter
 	docs := make([]*search.DocStats, len(c.entries))
 	recs := make([]*Record, len(c.entries))
 	type worker struct {
@@ -74,7 +74,7 @@ func (c *Corpus) Search(q SearchQuery) ([]Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	return searchResult(m.Rank(docs), recs, q.Limit), nil
+	return searchResult(m.Rank(docs), recs, q.Filter.Limit), nil
 }
 
 // searchResult is the ranked records, cut at limit (0: no cap).

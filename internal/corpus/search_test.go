@@ -63,10 +63,10 @@ func TestSearchRanksOnEveryField(t *testing.T) {
 			t.Errorf("%q: got %v, want %s first", c.text, got, c.want)
 		}
 	}
-	if got := searchPaths(t, root, SearchQuery{Text: "release credentials", Kind: "gotcha"}); strings.Join(got, " ") != "procedures/c.md" {
+	if got := searchPaths(t, root, SearchQuery{Text: "release credentials", Filter: Query{Kind: "gotcha"}}); strings.Join(got, " ") != "procedures/c.md" {
 		t.Errorf("kind filter: got %v", got)
 	}
-	if got := searchPaths(t, root, SearchQuery{Text: "release credentials", Limit: 1}); len(got) != 1 {
+	if got := searchPaths(t, root, SearchQuery{Text: "release credentials", Filter: Query{Limit: 1}}); len(got) != 1 {
 		t.Errorf("limit: got %v", got)
 	}
 	c, _ := Open(root, []string{"procedures"})

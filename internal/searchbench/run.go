@@ -93,7 +93,7 @@ func Evaluate(s System, goals []Goal, target map[string]string) (Scores, []strin
 // SearchSystem is query-records --search over c (top 10).
 func SearchSystem(c *corpus.Corpus) System {
 	return System{Name: "--search", Rank: func(goal string) ([]string, error) {
-		rs, err := c.Search(corpus.SearchQuery{Text: goal, Limit: 10})
+		rs, err := c.Search(corpus.SearchQuery{Text: goal, Filter: corpus.Query{Limit: 10}})
 		return paths(rs), err
 	}}
 }

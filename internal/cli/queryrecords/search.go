@@ -28,8 +28,8 @@ func searchRecords(c *corpus.Corpus, o *options, root string, limit int, limitEn
 	if err != nil {
 		return nil, usage(err.Error())
 	}
-	res, err := c.Search(corpus.SearchQuery{Text: text, Kind: o.get("--kind"), Project: o.get("--project"),
-		Limit: limit, Abbreviations: abbrev})
+	filter := corpus.Query{Kind: o.get("--kind"), Project: o.get("--project"), Limit: limit}
+	res, err := c.Search(corpus.SearchQuery{Text: text, Filter: filter, Abbreviations: abbrev})
 	if _, ok := errors.AsType[*corpus.NoTokenError](err); ok {
 		return nil, usage("--search " + strconv.Quote(text) + " has no word of 2+ letters or digits — nothing to search.")
 	}
