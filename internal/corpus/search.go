@@ -92,7 +92,9 @@ func searchResult(ranked []search.Scored, recs []*Record, limit int) []Record {
 
 // searchFields fills f with the text of a parsed record's fields.
 func searchFields(f *search.Fields, path string, v *recView) {
-	f[search.Title] = gloss(v.body, v.present && !v.terminated)
+	if f[search.Title] = gloss(v.body, v.present && !v.terminated); f[search.Title] == noGloss {
+		f[search.Title] = "" // no title line: nothing to rank on
+	}
 	var kw strings.Builder
 	v.eachLeaf("keywords", func(b []byte) {
 		kw.Write(b)

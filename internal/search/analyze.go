@@ -247,3 +247,24 @@ var accents = func() map[rune]string {
 	}
 	return m
 }()
+
+// Words maps each term of text to the first word of text it comes from
+// (an abbreviation's expansion terms map to the abbreviation): what a
+// person would type for a term.
+func (a *Analyzer) Words(text string) map[string]string {
+	out := map[string]string{}
+	a.eachWord(text, func(w string) {
+		if isStopWord(w) {
+			return
+		}
+		if t := a.stem(w); out[t] == "" {
+			out[t] = w
+		}
+		for _, t := range a.abbrev[w] {
+			if out[t] == "" {
+				out[t] = w
+			}
+		}
+	})
+	return out
+}

@@ -91,32 +91,53 @@ func (m *Matcher) Rank(docs []*DocStats) []Scored {
 		idf[t] = math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
 	}
 	var out []Scored
+	var parts []part
 	for i, d := range docs {
 		if d == nil {
 			continue
 		}
-		s := 0.0
+		parts = parts[:0]
 		for _, h := range d.Hits {
-			w, ok := weight[h.Term]
-			if !ok {
-				continue
+			if w, ok := weight[h.Term]; ok {
+				parts = append(parts, part{h.Term, w * idf[h.Term] * saturate(&h, d, &avg)})
 			}
-			tf := 0.0
-			for f := range NumFields {
-				if h.TF[f] == 0 {
-					continue
-				}
-				norm := 1 - B[f] + B[f]*float64(d.Len[f])/avg[f]
-				tf += Weights[f] * float64(h.TF[f]) / norm
-			}
-			s += w * idf[h.Term] * tf / (K1 + tf)
 		}
-		if s > 0 {
+		if s := sum(parts); s > 0 {
 			out = append(out, Scored{Doc: i, Score: s})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(b.Score, a.Score) })
 	return out
+}
+
+// part is one term's share of a record's score.
+type part struct {
+	term  string
+	score float64
+}
+
+// sum adds the parts in term order, so that every way of ranking adds a
+// record's parts alike (see [Index.Rank]).
+func sum(parts []part) float64 {
+	slices.SortFunc(parts, func(a, b part) int { return cmp.Compare(a.term, b.term) })
+	s := 0.0
+	for _, p := range parts {
+		s += p.score
+	}
+	return s
+}
+
+// saturate is BM25F's saturated, length-normalised frequency of one hit.
+func saturate(h *Hit, d *DocStats, avg *[NumFields]float64) float64 {
+	tf := 0.0
+	for f := range NumFields {
+		if h.TF[f] == 0 {
+			continue
+		}
+		norm := 1 - B[f] + B[f]*float64(d.Len[f])/avg[f]
+		tf += Weights[f] * float64(h.TF[f]) / norm
+	}
+	return tf / (K1 + tf)
 }
 
 // termWeights is the weight of every term the ranking counts: each query
