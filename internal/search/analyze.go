@@ -140,7 +140,9 @@ func (a *Analyzer) eachWord(text string, fn func(string)) {
 			continue
 		}
 		fn(w)
-		a.eachCamelPart(raw, w, fn)
+		if mayHaveParts(raw) {
+			a.eachCamelPart(raw, w, fn)
+		}
 	}
 }
 
@@ -180,6 +182,30 @@ func (a *Analyzer) eachCamelPart(raw, w string, fn func(string)) {
 			fn(p)
 		}
 	}
+}
+
+// mayHaveParts reports whether a word may split into camel-case parts: it
+// has an upper-case letter after its first byte, mixes letters and
+// digits, or is not ASCII.
+func mayHaveParts(raw string) bool {
+	letter, digit := false, false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return true
+		case c >= 'A' && c <= 'Z':
+			if i > 0 {
+				return true
+			}
+			letter = true
+		case c >= '0' && c <= '9':
+			digit = true
+		default:
+			letter = true
+		}
+	}
+	return letter && digit
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

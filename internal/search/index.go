@@ -14,15 +14,23 @@ import (
 type Index struct {
 	n        int
 	avg      [NumFields]float64
-	lens     [][NumFields]int32
-	postings map[string][]posting
+	postings map[string]*postingList
 	scores   []float64 // scratch of a query: by record
 	touched  []int32   // the records with a score
 }
 
+// A postingList is the records holding one term, in record order, each
+// with the term's share of its score (idf times the saturated frequency),
+// the largest share, and (built when first asked for) the records by share.
+type postingList struct {
+	ps      []posting
+	maxC    float64
+	byShare []posting
+}
+
 type posting struct {
 	doc int32
-	tf  [NumFields]uint16
+	c   float64
 }
 
 // Stats analyses one record's fields keeping every term: the statistics
@@ -48,25 +56,47 @@ func (a *Analyzer) Stats(f *Fields, at map[string]int) DocStats {
 }
 
 // NewIndex inverts docs (nil entries are not part of the set). It keeps
-// the field lengths and postings, not docs.
+// each posting's share of the score, not docs.
 func NewIndex(docs []*DocStats) *Index {
-	ix := &Index{lens: make([][NumFields]int32, len(docs)), postings: map[string][]posting{}}
+	ix := &Index{postings: map[string]*postingList{}, scores: make([]float64, len(docs))}
 	var sumLen [NumFields]float64
-	for i, d := range docs {
+	for _, d := range docs {
 		if d == nil {
 			continue
 		}
 		ix.n++
-		ix.lens[i] = d.Len
 		for f := range NumFields {
 			sumLen[f] += float64(d.Len[f])
 		}
 		for _, h := range d.Hits {
-			ix.postings[h.Term] = append(ix.postings[h.Term], posting{doc: int32(i), tf: h.TF})
+			pl := ix.postings[h.Term]
+			if pl == nil {
+				pl = &postingList{}
+				ix.postings[h.Term] = pl
+			}
+			pl.ps = append(pl.ps, posting{}) // counted now, filled below
 		}
 	}
 	for f := range NumFields {
 		ix.avg[f] = max(sumLen[f]/float64(max(ix.n, 1)), 1)
+	}
+	idf := make(map[string]float64, len(ix.postings))
+	for t, pl := range ix.postings {
+		d := float64(len(pl.ps))
+		idf[t] = math.Log(1 + (float64(ix.n)-d+0.5)/(d+0.5))
+		pl.ps = pl.ps[:0]
+	}
+	for i, d := range docs {
+		if d == nil {
+			continue
+		}
+		for k := range d.Hits {
+			h := &d.Hits[k]
+			pl := ix.postings[h.Term]
+			c := idf[h.Term] * saturate(h, d, &ix.avg)
+			pl.ps = append(pl.ps, posting{doc: int32(i), c: c})
+			pl.maxC = max(pl.maxC, c)
+		}
 	}
 	return ix
 }
@@ -93,53 +123,139 @@ func (ix *Index) Rank(terms []string) []Scored {
 }
 
 // score fills ix.scores for the records holding a term, listed in
-// ix.touched; the parts of each score are added in term order, as
+// ix.touched; the shares of each score are added in term order, as
 // [Matcher.Rank] adds them.
 func (ix *Index) score(terms []string) {
-	for _, doc := range ix.touched {
-		ix.scores[doc] = 0
-	}
-	ix.touched = ix.touched[:0]
-	if ix.scores == nil {
-		ix.scores = make([]float64, len(ix.lens))
-	}
-	terms = slices.Clone(terms)
-	slices.Sort(terms)
-	terms = slices.Compact(terms)
-	for _, t := range terms {
-		ps := ix.postings[t]
-		if len(ps) == 0 {
+	ix.reset()
+	for _, t := range sortedTerms(terms) {
+		pl := ix.postings[t]
+		if pl == nil {
 			continue
 		}
-		d := float64(len(ps))
-		idf := math.Log(1 + (float64(ix.n)-d+0.5)/(d+0.5))
-		for _, p := range ps {
-			h := Hit{Term: t, TF: p.tf}
-			ds := DocStats{Len: ix.lens[p.doc]}
+		for _, p := range pl.ps {
 			if ix.scores[p.doc] == 0 {
 				ix.touched = append(ix.touched, p.doc)
 			}
-			ix.scores[p.doc] += idf * saturate(&h, &ds, &ix.avg)
+			ix.scores[p.doc] += p.c
 		}
 	}
 }
 
+func (ix *Index) reset() {
+	for _, doc := range ix.touched {
+		ix.scores[doc] = 0
+	}
+	ix.touched = ix.touched[:0]
+}
+
+func sortedTerms(terms []string) []string {
+	terms = slices.Clone(terms)
+	slices.Sort(terms)
+	return slices.Compact(terms)
+}
+
+// share is term t's share of doc's score (0: doc does not hold t).
+func (ix *Index) share(t string, doc int32) float64 {
+	pl := ix.postings[t]
+	if pl == nil {
+		return 0
+	}
+	i, found := slices.BinarySearchFunc(pl.ps, doc, func(p posting, d int32) int { return cmp.Compare(p.doc, d) })
+	if !found {
+		return 0
+	}
+	return pl.ps[i].c
+}
+
+// fullScore is doc's score for the sorted, distinct terms, added as
+// [Matcher.Rank] adds it.
+func (ix *Index) fullScore(terms []string, doc int32) float64 {
+	s := 0.0
+	for _, t := range terms {
+		s += ix.share(t, doc)
+	}
+	return s
+}
+
 // Position is doc's 1-based rank for terms, or 0 when it is not ranked:
-// one plus how many records score above it, or equal and earlier. It
-// costs the postings of terms, without sorting.
+// one plus how many records score above it, or equal and earlier. Only
+// the records holding a term whose share could lift them to doc's score
+// are scored (the terms' largest shares bound the rest: max-score
+// pruning), so a title's common words cost little.
 func (ix *Index) Position(terms []string, doc int) int {
-	ix.score(terms)
-	mine := ix.scores[doc]
+	terms = sortedTerms(terms)
+	mine := ix.fullScore(terms, int32(doc))
 	if mine <= 0 {
 		return 0
 	}
+	// The terms by largest share: a record holding only the first k of
+	// them scores at most the sum of their largest shares.
+	byMax := slices.Clone(terms)
+	slices.SortFunc(byMax, func(a, b string) int { return cmp.Compare(ix.maxC(a), ix.maxC(b)) })
+	bound, k := 0.0, 0
+	for k < len(byMax) && (bound+ix.maxC(byMax[k]))*(1+1e-9) < mine {
+		bound += ix.maxC(byMax[k])
+		k++
+	}
+	ix.reset()
+	for _, t := range byMax[k:] {
+		pl := ix.postings[t]
+		if pl == nil {
+			continue
+		}
+		for _, p := range pl.ps {
+			if ix.scores[p.doc] == 0 {
+				ix.scores[p.doc] = 1
+				ix.touched = append(ix.touched, p.doc)
+			}
+		}
+	}
 	pos := 1
 	for _, o := range ix.touched {
-		if s := ix.scores[o]; s > mine || s == mine && int(o) < doc {
+		if o == int32(doc) {
+			continue
+		}
+		if s := ix.fullScore(terms, o); s > mine || s == mine && int(o) < doc {
 			pos++
 		}
 	}
 	return pos
+}
+
+func (ix *Index) maxC(t string) float64 {
+	if pl := ix.postings[t]; pl != nil {
+		return pl.maxC
+	}
+	return 0
+}
+
+// position1 is doc's rank for the single term t (0: doc does not hold it),
+// by binary search in the term's records ordered by share.
+func (ix *Index) position1(t string, doc int) int {
+	pl := ix.postings[t]
+	if pl == nil {
+		return 0
+	}
+	mine := ix.share(t, int32(doc))
+	if mine <= 0 {
+		return 0
+	}
+	if pl.byShare == nil {
+		pl.byShare = slices.Clone(pl.ps)
+		slices.SortFunc(pl.byShare, func(a, b posting) int {
+			if c := cmp.Compare(b.c, a.c); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.doc, b.doc)
+		})
+	}
+	i, _ := slices.BinarySearchFunc(pl.byShare, posting{doc: int32(doc), c: mine}, func(a, b posting) int {
+		if c := cmp.Compare(b.c, a.c); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.doc, b.doc)
+	})
+	return i + 1
 }
 
 // maxSuggestions bounds the terms [Index.Reaching] tries for one record:
@@ -157,9 +273,9 @@ func (ix *Index) Reaching(d *DocStats, doc, top int) []string {
 	}
 	var cs []cand
 	for _, h := range d.Hits {
-		n := float64(len(ix.postings[h.Term]))
-		idf := math.Log(1 + (float64(ix.n)-n+0.5)/(n+0.5))
-		cs = append(cs, cand{term: h.Term, weight: idf * saturate(&h, d, &ix.avg), has: int(n)})
+		if pl := ix.postings[h.Term]; pl != nil {
+			cs = append(cs, cand{term: h.Term, weight: ix.share(h.Term, int32(doc)), has: len(pl.ps)})
+		}
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
 		if c := cmp.Compare(b.weight, a.weight); c != 0 {
@@ -170,7 +286,7 @@ func (ix *Index) Reaching(d *DocStats, doc, top int) []string {
 	cs = cs[:min(len(cs), maxSuggestions)]
 	kept := cs[:0]
 	for _, c := range cs {
-		if c.pos = ix.Position([]string{c.term}, doc); c.pos > 0 && c.pos <= top {
+		if c.pos = ix.position1(c.term, doc); c.pos > 0 && c.pos <= top {
 			kept = append(kept, c)
 		}
 	}
