@@ -180,6 +180,9 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	var ix *index.Index // the stat-validated index, unless PROCEDURES_NO_INDEX
 	if !o.cat {
 		ix = index.ForQuery(root, stores, getenv)
+		if o.given("--search") { // its own index, with the records' term statistics
+			ix = index.ForSearch(root, stores, getenv)
+		}
 		defer ix.Close() // after query: its output is copied out of the records
 	}
 	open := ix.Corpus    // the stores' listings through the index too
@@ -199,7 +202,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	}
 	var out []byte
 	if o.given("--search") {
-		out, err = searchRecords(c, o, root, limit, config.QueryRecordsFrom(env).LimitSet)
+		out, err = searchRecords(c, ix, o, root, limit, config.QueryRecordsFrom(env).LimitSet)
 	} else {
 		out, err = query(c, ix, o, limit, config.QueryRecordsFrom(env).RelRatio)
 	}
