@@ -88,3 +88,26 @@ func TestSearchReadsTheBodyUpToItsCap(t *testing.T) {
 		t.Errorf("a word past the body cap was found: %v", got)
 	}
 }
+
+func TestReadAbbreviationsRefusesWhatItMustNotRead(t *testing.T) {
+	root := t.TempDir()
+	name := filepath.Join(root, "search-abbreviations.txt")
+	if m, err := ReadAbbreviations(root); m != nil || err != nil {
+		t.Fatalf("no file: %v %v", m, err)
+	}
+	os.WriteFile(name, []byte("sso: single sign-on\n"), 0o644)
+	if m, err := ReadAbbreviations(root); err != nil || m["sso"] != "single sign-on" {
+		t.Fatalf("got %v %v", m, err)
+	}
+	os.WriteFile(name, []byte("# "+strings.Repeat("x", 64<<10)+"\n"), 0o644)
+	if _, err := ReadAbbreviations(root); err == nil || !strings.Contains(err.Error(), "cap") {
+		t.Errorf("over the cap: %v", err)
+	}
+	other := filepath.Join(t.TempDir(), "elsewhere.txt")
+	os.WriteFile(other, []byte("sso: single sign-on\n"), 0o644)
+	os.Remove(name)
+	os.Symlink(other, name)
+	if _, err := ReadAbbreviations(root); err == nil {
+		t.Error("a symlinked list was read")
+	}
+}

@@ -78,8 +78,8 @@ func rank(query string, docs ...Fields) []Scored {
 
 func TestTitleOutranksBody(t *testing.T) {
 	got := rank("netlify",
-		Fields{Title: "Host on GitHub", Body: "You can deploy to netlify or to github pages."},
-		Fields{Title: "Host on Netlify", Body: "Netlify is a host."},
+		Fields{Title: "Host on GitHub", Body: "You can deploy to netlify, or netlify drop, or to github pages."},
+		Fields{Title: "Host on Netlify", Body: "A host with a CDN."},
 		Fields{Title: "Unrelated", Body: "Nothing here."})
 	if len(got) != 2 || got[0].Doc != 1 {
 		t.Fatalf("got %+v, want doc 1 first, doc 2 absent", got)
