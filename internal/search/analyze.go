@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -25,8 +26,8 @@ type Analyzer struct {
 // extra (a store's list: an entry there replaces a default one).
 func NewAnalyzer(extra map[string]string) *Analyzer {
 	a := &Analyzer{abbrev: map[string][]string{}, stems: map[string]string{}}
-	for k, v := range DefaultAbbreviations {
-		a.addAbbrev(k, v)
+	for _, d := range defaultAbbreviations {
+		a.addAbbrev(d[0], d[1])
 	}
 	for k, v := range extra {
 		a.addAbbrev(k, v)
@@ -247,7 +248,7 @@ func foldWord(s string) string {
 	b.Grow(len(s))
 	for _, r := range s {
 		r = unicode.ToLower(r)
-		if base, ok := accents[r]; ok {
+		if base, ok := accents()[r]; ok {
 			b.WriteString(base)
 			continue
 		}
@@ -256,8 +257,9 @@ func foldWord(s string) string {
 	return b.String()
 }
 
-// accents maps the accented lower-case Latin letters to their base letters.
-var accents = func() map[rune]string {
+// accents maps the accented lower-case Latin letters to their base
+// letters (made on first use: most commands never search).
+var accents = sync.OnceValue(func() map[rune]string {
 	m := map[rune]string{'ß': "ss", 'æ': "ae", 'œ': "oe", 'ø': "o", 'đ': "d", 'ł': "l", 'ı': "i"}
 	for base, set := range map[string]string{
 		"a": "àáâãäåāăą", "c": "çćĉċč", "d": "ď", "e": "èéêëēĕėęě", "g": "ĝğġģ",
@@ -272,7 +274,7 @@ var accents = func() map[rune]string {
 		}
 	}
 	return m
-}()
+})
 
 // Words maps each term of text to the first word of text it comes from
 // (an abbreviation's expansion terms map to the abbreviation): what a

@@ -1,8 +1,11 @@
 package search
 
+import "sync"
+
 // stopWords are the English function words a goal is phrased with ("how do
 // I ...") that say nothing about which record governs it.
-var stopWords = func() map[string]bool {
+// They are made on first use: most commands never search.
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range []string{
 		"a", "an", "and", "are", "as", "at", "be", "been", "but", "by", "can", "could",
@@ -16,6 +19,6 @@ var stopWords = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})
 
-func isStopWord(w string) bool { return stopWords[w] }
+func isStopWord(w string) bool { return stopWords()[w] }
