@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"iter"
+	"strings"
 	"unsafe"
 
 	"github.com/procedures-go/procedures/internal/search"
@@ -194,7 +195,7 @@ func closeHits(m *search.Matcher, an *search.Analyzer, docs []*search.DocStats, 
 					break
 				}
 				if w.Close(t) {
-					d.Hits = append(d.Hits, search.Hit{Term: t, TF: tf})
+					d.Hits = append(d.Hits, search.Hit{Term: strings.Clone(t), TF: tf})
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -105,6 +106,42 @@ func TestEditDistance(t *testing.T) {
 	}{{"netlify", "netlfiy", 1}, {"abc", "abc", 0}, {"deploy", "deplyo", 1}, {"kitten", "sitting", 3}} {
 		if got := editDistance(c.a, c.b, 5); got != c.want {
 			t.Errorf("%s %s: %d want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestStatsRoundTrip(t *testing.T) {
+	a := NewAnalyzer(nil)
+	f := Fields{Title: "Deploy the site", Keywords: "deploy, deployment", Name: "proc.deploy", Body: "deploys deploying site sites zebra"}
+	d := a.Stats(&f, map[string]int{})
+	want := map[string][NumFields]uint16{}
+	for _, h := range d.Hits {
+		want[h.Term] = h.TF
+	}
+	enc := AppendStats(nil, &d)
+	r, lens, ok := ReadStats(string(enc))
+	if !ok || lens != d.Len {
+		t.Fatalf("lens %v %v", lens, ok)
+	}
+	got := map[string][NumFields]uint16{}
+	prev := ""
+	for {
+		term, tf, ok := r.Next()
+		if !ok {
+			break
+		}
+		if term <= prev {
+			t.Errorf("%q after %q: not in order", term, prev)
+		}
+		prev = strings.Clone(term)
+		got[prev] = tf
+	}
+	if !r.OK() || len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: %v, want %v", k, got[k], v)
 		}
 	}
 }

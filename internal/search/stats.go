@@ -4,14 +4,17 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // The encoding of a record's [DocStats] that the search index stores
 // after its metadata: the four field lengths, then the number of terms and
-// each term (a uvarint length and its bytes) with its four field
-// frequencies, all unsigned varints, terms in byte order. A warm search
-// reads only the terms of each record, comparing them in order with the
-// query's sorted terms.
+// each term, in byte order, front-coded (the length of the prefix it
+// shares with the term before, then the length and bytes of the rest),
+// followed by a byte whose bit f says the term occurs in field f and the
+// frequency of each such field; numbers are unsigned varints. A warm
+// search reads only the terms of each record, comparing them in order with
+// the query's sorted terms.
 
 // AppendStats appends the encoding of d to b, sorting d's hits by term.
 func AppendStats(b []byte, d *DocStats) []byte {
@@ -20,21 +23,38 @@ func AppendStats(b []byte, d *DocStats) []byte {
 		b = binary.AppendUvarint(b, uint64(d.Len[f]))
 	}
 	b = binary.AppendUvarint(b, uint64(len(d.Hits)))
+	prev := ""
 	for _, h := range d.Hits {
-		b = binary.AppendUvarint(b, uint64(len(h.Term)))
-		b = append(b, h.Term...)
-		for f := range NumFields {
-			b = binary.AppendUvarint(b, uint64(h.TF[f]))
+		shared := 0
+		for shared < len(prev) && shared < len(h.Term) && prev[shared] == h.Term[shared] {
+			shared++
 		}
+		b = binary.AppendUvarint(b, uint64(shared))
+		b = binary.AppendUvarint(b, uint64(len(h.Term)-shared))
+		b = append(b, h.Term[shared:]...)
+		var mask byte
+		for f := range NumFields {
+			if h.TF[f] > 0 {
+				mask |= 1 << f
+			}
+		}
+		b = append(b, mask)
+		for f := range NumFields {
+			if h.TF[f] > 0 {
+				b = binary.AppendUvarint(b, uint64(h.TF[f]))
+			}
+		}
+		prev = h.Term
 	}
 	return b
 }
 
 // A StatsReader reads one record's encoded statistics.
 type StatsReader struct {
-	s  string
-	n  int // terms left
-	ok bool
+	s    string
+	n    int // terms left
+	ok   bool
+	term []byte // the last term read
 }
 
 // ReadStats starts reading the encoding s; lens are the field lengths. ok
@@ -52,22 +72,26 @@ func ReadStats(s string) (r StatsReader, lens [NumFields]int32, ok bool) {
 }
 
 // Next returns the next term and its frequencies; ok is false at the end
-// or on malformed input.
+// or on malformed input. The term is only valid until the next call.
 func (r *StatsReader) Next() (term string, tf [NumFields]uint16, ok bool) {
 	if r.n == 0 || !r.ok {
 		return "", tf, false
 	}
 	r.n--
-	l := r.uvarint()
-	if !r.ok || l > uint64(len(r.s)) {
+	shared, l := r.uvarint(), r.uvarint()
+	if !r.ok || shared > uint64(len(r.term)) || l > uint64(len(r.s)) || len(r.s) == int(l) {
 		r.ok = false
 		return "", tf, false
 	}
-	term, r.s = r.s[:l], r.s[l:]
+	r.term = append(r.term[:shared], r.s[:l]...)
+	mask := r.s[l]
+	r.s = r.s[l+1:]
 	for f := range NumFields {
-		tf[f] = uint16(min(r.uvarint(), 0xffff))
+		if mask&(1<<f) != 0 {
+			tf[f] = uint16(min(r.uvarint(), 0xffff))
+		}
 	}
-	return term, tf, r.ok
+	return unsafe.String(unsafe.SliceData(r.term), len(r.term)), tf, r.ok
 }
 
 // OK reports whether everything read so far was well formed.
