@@ -59,6 +59,11 @@ func (c *Corpus) Reach(abbrev map[string]string, top int) ([]Unreached, int, err
 		return nil, 0, err
 	}
 	ix := search.NewIndex(docs)
+	for _, d := range docs { // the index holds them now; an unreached record is analysed again
+		if d != nil {
+			d.Hits = nil
+		}
+	}
 	var out []Unreached
 	checked := 0
 	for i, d := range docs {
@@ -75,8 +80,11 @@ func (c *Corpus) Reach(abbrev map[string]string, top int) ([]Unreached, int, err
 			continue
 		}
 		u := Unreached{Path: c.entries[i].path, Gloss: cmp.Or(title, noGloss), Rank: pos}
-		words := an.Words(fields[i][search.Title] + " " + fields[i][search.Keywords] + " " + fields[i][search.Name] + " " + c.bodyOf(i))
-		for _, t := range ix.Reaching(d, i, top) {
+		f := *fields[i]
+		f[search.Body] = c.bodyOf(i)
+		full := an.Stats(&f, map[string]int{})
+		words := an.Words(f[search.Title] + " " + f[search.Keywords] + " " + f[search.Name] + " " + f[search.Body])
+		for _, t := range ix.Reaching(&full, i, top) {
 			if w := words[t]; w != "" {
 				u.Terms = append(u.Terms, w)
 			} else {
