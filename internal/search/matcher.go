@@ -1,5 +1,7 @@
 package search
 
+import "strings"
+
 // A Matcher is one query, ready to collect the statistics of records
 // ([Matcher.Doc]) and to rank them ([Matcher.Rank]). Its methods may be
 // called from several goroutines, each with its own [Analyzer].
@@ -75,7 +77,7 @@ func (w *Worker) hit(t string) bool {
 		if len(w.close) >= maxCloseCache {
 			clear(w.close)
 		}
-		w.close[t] = h
+		w.close[strings.Clone(t)] = h // t may be a reader's reused buffer
 	}
 	return h
 }
