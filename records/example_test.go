@@ -284,3 +284,24 @@ func ExampleTooLargeError() {
 	// Output:
 	// plans/huge.md: record is 17825792 bytes, above the 16 MiB (16777216-byte) dump limit
 }
+
+func ExampleCorpus_Search() {
+	root := exampleRoot()
+	defer os.RemoveAll(root)
+	os.WriteFile(filepath.Join(root, "references/solutions/s2.md"),
+		[]byte("---\nid: sol.s2\nkind: solution\n---\n# Merging pull requests\n\nSquash, then delete the branch.\n"), 0o644)
+
+	c, _ := records.Open(root, records.Options{})
+	// The goal's words, as an agent states it: "PR" is expanded, "merge"
+	// and "Merging" share a stem.
+	found, err := c.Search("how do I merge a PR", records.Query{Limit: 5})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range found {
+		fmt.Println(r.Path, "—", r.Gloss)
+	}
+	// Output:
+	// references/solutions/s2.md — Merging pull requests
+}

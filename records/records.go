@@ -12,6 +12,12 @@ type Options struct {
 	// nil means [DefaultStores]; a non-nil empty list scans nothing. A
 	// store that does not exist is simply empty.
 	Stores []string
+	// Abbreviations are the store's own short forms for [Corpus.Search]
+	// (short form -> expansion: "sso": "single sign-on"), used with the
+	// built-in list on the query's side and the records' alike.
+	// query-records reads them from search-abbreviations.txt at the
+	// corpus root.
+	Abbreviations map[string]string
 }
 
 // DefaultStores returns the stores [Open] scans when [Options.Stores] is
@@ -24,7 +30,8 @@ func DefaultStores() []string { return corpus.DefaultStores() }
 // Its methods may be called from several goroutines. The zero Corpus is
 // empty.
 type Corpus struct {
-	c *corpus.Corpus
+	c      *corpus.Corpus
+	abbrev map[string]string
 }
 
 // Open lists the corpus under root: every regular *.md file below each
@@ -40,7 +47,7 @@ func Open(root string, opts Options) (*Corpus, error) {
 	if err != nil {
 		return nil, fromEngine(err)
 	}
-	return &Corpus{c: c}, nil
+	return &Corpus{c: c, abbrev: opts.Abbreviations}, nil
 }
 
 var empty corpus.Corpus

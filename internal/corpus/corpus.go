@@ -177,6 +177,12 @@ func (c *Corpus) index(path string) (int, bool) {
 // worker's goroutine; content is only valid during the call. The first read
 // error in corpus order is returned as a *ScanError.
 func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte, capped bool, w any)) error {
+	return c.scanUpTo(haveHead, newWorker, visit)
+}
+
+// scanUpTo is [Corpus.scanAll] reading each file until done(prefix) says
+// enough (or MaxFrontmatter bytes).
+func (c *Corpus) scanUpTo(done func([]byte) bool, newWorker func() any, visit func(i int, content []byte, capped bool, w any)) error {
 	n := len(c.entries)
 	errs := make([]error, n)
 	inParallel(n, func(indexes iter.Seq[int]) {
@@ -187,7 +193,7 @@ func (c *Corpus) scanAll(newWorker func() any, visit func(i int, content []byte,
 		for i := range indexes {
 			var err error
 			var capped bool
-			buf, capped, err = sr.readHead(c.entries[i].path, buf[:0], haveHead)
+			buf, capped, err = sr.readHead(c.entries[i].path, buf[:0], done)
 			if err != nil {
 				errs[i] = err
 				continue

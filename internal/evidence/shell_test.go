@@ -11,6 +11,7 @@ func TestClassify(t *testing.T) {
 		want call
 	}{
 		{`query-records deploy`, call{queryRecords: true}},
+		{`"$P"/bin/query-records --search "how do I open a PR" --limit 10`, call{queryRecords: true}},
 		{`/plugin/bin/procedures query-records --cat references/a.md references/b.md --raw`, call{queryRecords: true, catBatches: 1, catPaths: []string{"references/a.md", "references/b.md"}}},
 		{`bash "/plugin/scripts/query-records.sh" --cat 'references/a.md'`, call{queryRecords: true, catBatches: 1, catPaths: []string{"references/a.md"}}},
 		{`env A=1 sh -c 'cd /x && query-records foo'`, call{queryRecords: true}},

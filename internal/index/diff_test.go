@@ -54,6 +54,10 @@ var queries = [][]string{
 	{"--keyword", "gate", "--kind", "procedure"},
 	{"--kind", "decision", "--full"},
 	{"--keyword", "x"},
+	{"--search", "alpha racy"},
+	{"--search", "record about gamma", "--kind", "decision"},
+	{"--search", "gama hok"},
+	{"--search", "body", "--project", "p1", "--limit", "3"},
 }
 
 type fixture struct {
@@ -124,8 +128,13 @@ func (f *fixture) check(stage string) {
 	}
 }
 
-func (f *fixture) indexFile() string {
-	m, _ := filepath.Glob(filepath.Join(f.cache, "procedures", "*.idx"))
+func (f *fixture) indexFile() string { return f.indexFileNamed("*[0-9a-f].idx") }
+
+// searchIndexFile is the search index (query-records --search).
+func (f *fixture) searchIndexFile() string { return f.indexFileNamed("*.search.idx") }
+
+func (f *fixture) indexFileNamed(pattern string) string {
+	m, _ := filepath.Glob(filepath.Join(f.cache, "procedures", pattern))
 	if len(m) != 1 {
 		f.t.Fatalf("want one index file, have %q", m)
 	}
@@ -248,6 +257,37 @@ func TestDifferentialConcurrent(t *testing.T) {
 	wg.Wait()
 	f.check("after concurrent writers")
 	f.check("again")
+}
+
+// The search index is held to the same rules: believed when trusted (so
+// the check can fail), refused when others may write it or it is a symlink.
+func TestHostileSearchIndex(t *testing.T) {
+	f := newFixture(t, 9, 30)
+	f.age()
+	f.check("cold")
+	ix := f.searchIndexFile()
+	q := []string{"--search", "record alpha"}
+	if err := index.Poison(ix, "decision"); err != nil { // drops the term statistics too
+		t.Fatal(err)
+	}
+	if f.run(q, false) == f.run(q, true) {
+		t.Fatal("a poisoned search index made no difference; the checks below prove nothing")
+	}
+	os.Remove(ix)
+	f.check("rebuilt")
+	index.Poison(ix, "decision")
+	os.Chmod(ix, 0o620)
+	f.check("group-writable search index")
+	target := filepath.Join(t.TempDir(), "elsewhere")
+	b, _ := os.ReadFile(ix)
+	os.WriteFile(target, b, 0o600)
+	index.Poison(target, "decision")
+	os.Remove(ix)
+	os.Symlink(target, ix)
+	f.check("symlinked search index")
+	if fi, err := os.Lstat(ix); err != nil || !fi.Mode().IsRegular() {
+		t.Fatalf("the symlink was not replaced by a regular index: %v %v", fi, err)
+	}
 }
 
 // A hostile index is ignored and replaced, never followed: a symlink, a

@@ -111,6 +111,11 @@ func ForQuery(root string, stores []string, getenv func(string) string) *Index {
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
 func Open(root string, stores []string, getenv func(string) string) *Index {
+	return open(root, stores, getenv, ".idx")
+}
+
+// open is [Open] of the index file whose name ends in suffix.
+func open(root string, stores []string, getenv func(string) string, suffix string) *Index {
 	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv}
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -125,7 +130,7 @@ func Open(root string, stores []string, getenv func(string) string) *Index {
 		return ix
 	}
 	key := sha256.Sum256([]byte(abs + "\x00" + strings.Join(stores, "\x00")))
-	ix.path = filepath.Join(dir, hex.EncodeToString(key[:16])+".idx")
+	ix.path = filepath.Join(dir, hex.EncodeToString(key[:16])+suffix)
 	ix.load()
 	return ix
 }

@@ -8,6 +8,8 @@
 //	lint-frontmatter <path> [<path>…] # only these records (relative to ROOT,
 //	                                  # or absolute/relative to the working
 //	                                  # directory and inside ROOT)
+//	lint-frontmatter --reach          # whether a search for each record's
+//	                                  # own title ranks it in the top 5
 //
 // ROOT is $LINT_FRONTMATTER_ROOT, else $CODEX_ROOT, else $HOME/.claude.
 // Findings go to stderr, the "linted N file(s)" line to stdout. Exit 0 when
@@ -32,6 +34,9 @@ import (
 func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int {
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
+	}
+	if len(args) > 0 && args[0] == "--reach" {
+		return reach(args[1:], stdout, stderr, env.Get)
 	}
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:] // the paths that follow are paths, even --help

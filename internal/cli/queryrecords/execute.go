@@ -18,7 +18,7 @@ import (
 // valueFlags take the next argument verbatim as their value.
 var valueFlags = map[string]bool{
 	"--keyword": true, "--kind": true, "--id": true, "--links-to": true, "--recall": true,
-	"--project": true, "--limit": true, "--rel-ratio": true, "--k-floor": true,
+	"--project": true, "--limit": true, "--rel-ratio": true, "--k-floor": true, "--search": true,
 }
 
 type options struct {
@@ -180,6 +180,9 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	var ix *index.Index // the stat-validated index, unless PROCEDURES_NO_INDEX
 	if !o.cat {
 		ix = index.ForQuery(root, stores, getenv)
+		if o.given("--search") { // its own index, with the records' term statistics
+			ix = index.ForSearch(root, stores, getenv)
+		}
 		defer ix.Close() // after query: its output is copied out of the records
 	}
 	open := ix.Corpus    // the stores' listings through the index too
@@ -197,8 +200,13 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	if o.cat {
 		return cat(c, o.catArgs)
 	}
-	out, err := query(c, ix, o, limit, config.QueryRecordsFrom(env).RelRatio)
-	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "") && stderrIsTerminal(stderr) {
+	var out []byte
+	if o.given("--search") {
+		out, err = searchRecords(c, ix, o, root, limit, config.QueryRecordsFrom(env).LimitSet)
+	} else {
+		out, err = query(c, ix, o, limit, config.QueryRecordsFrom(env).RelRatio)
+	}
+	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "" || o.given("--search")) && stderrIsTerminal(stderr) {
 		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
 	}
 	return out, err
@@ -263,6 +271,7 @@ func (o *options) checkMode() error {
 	for _, f := range []string{"--keyword", "--kind", "--id", "--links-to", "--recall", "--project"} {
 		queryGiven = queryGiven || o.get(f) != ""
 	}
+	queryGiven = queryGiven || o.given("--search")
 	switch {
 	case !o.cat && !queryGiven:
 		return usage("need at least one of --keyword/--kind/--id/--links-to/--recall/--project")
@@ -311,6 +320,12 @@ func query(c *corpus.Corpus, ix *index.Index, o *options, limit int, ratioEnv st
 	if err != nil {
 		return nil, err
 	}
+	return matchLines(c, o, res)
+}
+
+// matchLines is a query's output: one "path — gloss" line per match, then
+// with --full the dumps of the first fullCap matches.
+func matchLines(c *corpus.Corpus, o *options, res []corpus.Record) ([]byte, error) {
 	size := 0
 	for _, r := range res {
 		size += len(r.Path) + len(" — ") + len(r.Gloss) + 1
