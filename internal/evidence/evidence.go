@@ -28,8 +28,14 @@ type Options struct {
 	SplitAt      time.Time // when not zero, cost is split into before/after eras
 	Weights      [4]float64
 	// Pins are the models fork skills pin, by plugin:skill; a fork skill
-	// without a pin is listed without one.
-	Pins map[string]string
+	// without a pin is listed without one. PinFrom says, by the same key,
+	// where each was read (plugin, installed, skill).
+	Pins    map[string]string
+	PinFrom map[string]string
+	// Prices prices the turns (nil: DefaultPrices); Location is the time
+	// zone of the day, week and month views (nil: time.Local).
+	Prices   *Prices
+	Location *time.Location
 	// FailOpenLog is the fail-open log whose records are joined to the
 	// sessions by session id ("" reads none).
 	FailOpenLog string
@@ -53,6 +59,12 @@ const Main = "main"
 func Sweep(o Options) (*Report, error) {
 	if o.Weights == ([4]float64{}) {
 		o.Weights = DefaultWeights
+	}
+	if o.Prices == nil {
+		o.Prices = DefaultPrices()
+	}
+	if o.Location == nil {
+		o.Location = time.Local
 	}
 	rep := newReport()
 	trs, err := discover(o.Projects, &rep.Skipped)
@@ -226,11 +238,13 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		}
 		return "after"
 	}
+	uv := newUsageViews(o.Prices, o.Location)
 	for _, t := range ts.turns {
 		sc := scope[t.file]
 		if !keep(sc) {
 			continue
 		}
+		uv.add(&t.turnRow, scans[t.file].session, sc)
 		at := fromUnixNano(t.at)
 		k := [2]string{sc, t.model}
 		tr := tier[k]
@@ -239,6 +253,12 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 			tier[k] = tr
 		}
 		tr.Turns++
+		if t.at != 0 {
+			if tr.first == 0 || t.at < tr.first {
+				tr.first = t.at
+			}
+			tr.last = max(tr.last, t.at)
+		}
 		if pin, ok := o.Pins[sc]; ok && pin != "" && !pinMatches(pin, t.model) {
 			if at.After(tr.lastOff) {
 				tr.lastOff = at
@@ -252,10 +272,11 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 			cr = &CostRow{Scope: sc, Era: e, Models: map[string]float64{}}
 			cost[ck] = cr
 		}
-		cr.Input += t.u[0]
-		cr.CacheCreation += t.u[1]
-		cr.CacheRead += t.u[2]
-		cr.Output += t.u[3]
+		sat := addSat(&cr.Input, t.u[0])
+		sat = addSat(&cr.CacheCreation, t.u[1]) || sat
+		sat = addSat(&cr.CacheRead, t.u[2]) || sat
+		sat = addSat(&cr.Output, t.u[3]) || sat
+		rep.Saturated = rep.Saturated || sat
 		w := weigh(t.u, o.Weights)
 		cr.Weighted += w
 		cr.Turns++
@@ -281,11 +302,22 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 	for _, tr := range tier {
 		tr.Invocations = inv[[2]string{tr.Skill, "all"}]
 		tr.Pin = o.Pins[tr.Skill]
+		if tr.Pin != "" {
+			tr.PinFrom = o.PinFrom[tr.Skill]
+		}
+		tr.FirstTurn, tr.LastTurn = stamp(tr.first), stamp(tr.last)
 		rep.Tier = append(rep.Tier, *tr)
 	}
 	slices.SortFunc(rep.Tier, func(a, b TierRow) int {
 		return cmp.Or(scopeCmp(a.Skill, b.Skill), strings.Compare(a.Model, b.Model))
 	})
+	uv.put(rep)
+	rep.NoPin = true
+	for _, p := range o.Pins {
+		if p != "" {
+			rep.NoPin = false
+		}
+	}
 	for k, w := range costModels {
 		cr := cost[[2]string{k[0], k[1]}]
 		if cr.Weighted > 0 {
@@ -317,7 +349,11 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 			rep.Retrieval.SingleCat++
 		}
 		rep.Retrieval.Unexpanded += s.fork.unexpanded
-		if len(s.fork.violations) == 0 && s.fork.catBatches <= 1 {
+		switch {
+		case len(s.fork.violations) > 0 || s.fork.catBatches > 1:
+		case s.fork.queryRecords == 0:
+			rep.Retrieval.NoQuery++
+		default:
 			rep.Retrieval.Compliant++
 		}
 		for _, v := range s.fork.violations {

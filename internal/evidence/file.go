@@ -31,6 +31,8 @@ type turnRow struct {
 	model string   // interned per file
 	at    int64    // unix nanoseconds
 	u     [4]int64 // input, cache_creation, cache_read, output
+	h1    int64    // the one-hour part of cache_creation
+	fast  bool     // a fast-mode turn
 }
 
 func (t *turnRow) sum() int64 { return t.u[0] + t.u[1] + t.u[2] + t.u[3] }
@@ -188,13 +190,17 @@ func userNeeded(line []byte, pending map[string]string) bool {
 func (fs *fileScan) isFork() bool { return fs.tr.agent != "" }
 
 func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[turnKey]int, models, pending map[string]string) {
-	if u := r.Message.Usage; u != nil {
+	if ru := r.Message.Usage; ru != nil {
+		u, ok := ru.read(&fs.skipped)
+		if !ok {
+			goto blocks
+		}
 		m, ok := models[r.Message.Model]
 		if !ok {
 			m = r.Message.Model
 			models[m] = m
 		}
-		t := turnRow{model: m, at: unixNano(at), u: [4]int64{u.Input, u.CacheCreation, u.CacheRead, u.Output}}
+		t := turnRow{model: m, at: unixNano(at), u: u.u, h1: u.h1, fast: u.fast}
 		if r.Message.ID != "" || r.RequestID != "" {
 			t.key, t.keyed = keyOf(r.Message.ID, r.RequestID), true
 		}
@@ -207,6 +213,7 @@ func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[turnKey]int, mode
 			fs.turns = append(fs.turns, t)
 		}
 	}
+blocks:
 	for _, b := range r.blocks() {
 		if b.Type != "tool_use" {
 			continue

@@ -25,6 +25,19 @@ type Report struct {
 	Warm      Warm      `json:"warm"`
 	Gates     Gates     `json:"gates"`
 	Skipped   Skipped   `json:"skipped"`
+
+	// Money and time: the whole sweep's tokens and dollars, the same per
+	// day, week, month, session, skill and model (Views), the models the
+	// price table does not name, and the table's date. Saturated is true
+	// when a token sum reached the largest int64 and stopped there.
+	Totals     UsageRow              `json:"totals"`
+	Views      map[string][]UsageRow `json:"views"`
+	Unpriced   []Unpriced            `json:"unpriced_models"`
+	PricesDate string                `json:"prices_date"`
+	Saturated  bool                  `json:"saturated"`
+	// NoPin is true when no fork skill's pin is known (no --plugin, no
+	// installed plugin, no declared model:).
+	NoPin bool `json:"no_pin"`
 }
 
 // A TierRow is the assistant turns of one scope on one model.
@@ -35,8 +48,12 @@ type TierRow struct {
 	Invocations int    `json:"invocations"`            // forks of the skill (sessions for main)
 	Pin         string `json:"pin,omitempty"`          // the model the skill's SKILL.md pins
 	LastOffPin  string `json:"last_off_pin,omitempty"` // the last turn on this model when it is not the pin
+	PinFrom     string `json:"pin_from,omitempty"`     // where the pin was read: plugin, installed, skill
+	FirstTurn   string `json:"first_turn,omitempty"`   // the first and last turn of the skill on this model
+	LastTurn    string `json:"last_turn,omitempty"`
 
-	lastOff time.Time
+	lastOff     time.Time
+	first, last int64
 }
 
 // A CostRow is one scope's tokens in one era.
@@ -57,7 +74,8 @@ type CostRow struct {
 // Retrieval is the how-do-i forks' retrieval compliance.
 type Retrieval struct {
 	Forks        int         `json:"forks"`
-	Compliant    int         `json:"compliant"`
+	Compliant    int         `json:"compliant"` // ran query-records, no other retrieval, nothing unexpanded, at most one --cat batch
+	NoQuery      int         `json:"no_query"`  // ran no query-records and nothing else on a store: its own category, not compliant
 	Unexpanded   int         `json:"unexpanded"`
 	QueryRecords int         `json:"query_records"` // Bash calls running query-records
 	SingleCat    int         `json:"single_cat"`    // forks that read their selection with one --cat batch
@@ -128,9 +146,16 @@ type Skipped struct {
 	Unreadable  int `json:"unreadable"` // files that could not be opened or read
 	// FailOpenUnparseable: fail-open log lines that are not records, or
 	// of doctor.MaxLine bytes or more.
-	FailOpenUnparseable int            `json:"failopen_unparseable"`
-	UnknownTypes        map[string]int `json:"unknown_types"`
-	OtherTypes          int            `json:"other_unknown_types"` // beyond maxUnknown names
+	FailOpenUnparseable int `json:"failopen_unparseable"`
+	// Usage rows whose counts cannot be summed, skipped whole: a negative
+	// count, a fractional one (1.5, 1e3), one above MaxCount, or one that
+	// is not a number (a string, null), or an unknown speed.
+	NegativeCounts   int            `json:"negative_counts"`
+	FractionalCounts int            `json:"fractional_counts"`
+	AbsurdCounts     int            `json:"absurd_counts"`
+	InvalidCounts    int            `json:"invalid_counts"`
+	UnknownTypes     map[string]int `json:"unknown_types"`
+	OtherTypes       int            `json:"other_unknown_types"` // beyond maxUnknown names
 }
 
 func (s *Skipped) unknown(t []byte) {
@@ -154,6 +179,10 @@ func (s *Skipped) add(o *Skipped) {
 	s.Untrusted += o.Untrusted
 	s.Unreadable += o.Unreadable
 	s.FailOpenUnparseable += o.FailOpenUnparseable
+	s.NegativeCounts += o.NegativeCounts
+	s.FractionalCounts += o.FractionalCounts
+	s.AbsurdCounts += o.AbsurdCounts
+	s.InvalidCounts += o.InvalidCounts
 	s.OtherTypes += o.OtherTypes
 	for k, n := range o.UnknownTypes {
 		for range n {

@@ -26,12 +26,7 @@ type row struct {
 		ID      string          `json:"id"`
 		Model   string          `json:"model"`
 		Content json.RawMessage `json:"content"`
-		Usage   *struct {
-			Input         int64 `json:"input_tokens"`
-			CacheCreation int64 `json:"cache_creation_input_tokens"`
-			CacheRead     int64 `json:"cache_read_input_tokens"`
-			Output        int64 `json:"output_tokens"`
-		} `json:"usage"`
+		Usage   *rawUsage       `json:"usage"`
 	} `json:"message"`
 }
 
