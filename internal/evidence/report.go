@@ -75,11 +75,11 @@ type CostRow struct {
 type Retrieval struct {
 	Forks        int         `json:"forks"`
 	Compliant    int         `json:"compliant"` // ran query-records, no other retrieval, nothing unexpanded, at most one --cat batch
-	NoQuery      int         `json:"no_query"`  // ran no query-records and nothing else on a store: its own category, not compliant
 	Unexpanded   int         `json:"unexpanded"`
 	QueryRecords int         `json:"query_records"` // Bash calls running query-records
 	SingleCat    int         `json:"single_cat"`    // forks that read their selection with one --cat batch
 	Violations   []Violation `json:"violations"`
+	NoQuery      int         `json:"no_query"` // ran no query-records and broke no rule: its own category, not compliant
 }
 
 // A Violation is one command of a fork that broke the retrieval rules.
@@ -208,14 +208,18 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return err
 }
 
-// WriteText writes the report as tables, one section each.
+// WriteText writes the report as tables, one section each (--detail).
 func (r *Report) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	p("evidence: %d files, %d sessions, %d forks\n\n", r.Files, r.Sessions, r.Forks)
-	p("1. Tier\nskill\tmodel\tturns\tinvocations\tpin\tlast turn off the pin\n")
+	p("1. Tier\nskill\tmodel\tturns\tinvocations\tpin\tlast turn off the pin\tfirst turn\tlast turn\n")
 	for _, t := range r.Tier {
-		p("%s\t%s\t%d\t%d\t%s\t%s\n", t.Skill, t.Model, t.Turns, t.Invocations, dash(t.Pin), dash(t.LastOffPin))
+		p("%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\n", t.Skill, t.Model, t.Turns, t.Invocations, dash(t.Pin), dash(t.LastOffPin),
+			dash(t.FirstTurn), dash(t.LastTurn))
+	}
+	if r.NoPin {
+		p("  no pin known (no --plugin, no installed plugin, no user skill declaring model:): no turn can be called off its pin\n")
 	}
 	p("\n2. Cost\nscope\tera\tinput\tcache_creation\tcache_read\toutput\tweighted\tturns\tinvocations\tper turn\tmodels\n")
 	for _, c := range r.Cost {
@@ -228,8 +232,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			c.CacheRead, c.Output, c.Weighted, c.Turns, c.Invocations, c.PerTurn, dash(strings.Join(ms, ", ")))
 	}
 	rt := r.Retrieval
-	p("\n3. Retrieval (how-do-i forks)\nforks\tcompliant\tquery-records calls\tone --cat batch\tunexpanded\n%d\t%d\t%d\t%d\t%d\n",
-		rt.Forks, rt.Compliant, rt.QueryRecords, rt.SingleCat, rt.Unexpanded)
+	p("\n3. Retrieval (how-do-i forks)\nforks\tcompliant\tquery-records calls\tone --cat batch\tunexpanded\tno query\n%d\t%d\t%d\t%d\t%d\t%d\n",
+		rt.Forks, rt.Compliant, rt.QueryRecords, rt.SingleCat, rt.Unexpanded, rt.NoQuery)
+	p("  compliant: ran query-records, searched no store another way, left no ${CLAUDE_…} unexpanded, read with at most one --cat batch; no query: ran none and broke no rule\n")
 	for _, v := range rt.Violations {
 		p("  %s %s %s: %s\n", v.Session, v.Fork, v.Kind, oneLine(v.Command))
 	}
