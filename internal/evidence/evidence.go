@@ -39,6 +39,13 @@ type Options struct {
 	// FailOpenLog is the fail-open log whose records are joined to the
 	// sessions by session id ("" reads none).
 	FailOpenLog string
+	// CacheDir, when set, holds the per-file cache (see cache.go): files
+	// unchanged since the last sweep are not read again, grown ones are
+	// read from where it stopped. "" reads every file.
+	CacheDir string
+	// cacheStats, when set (tests), receives how many files the cache
+	// answered whole and how many it resumed.
+	cacheStats *[2]int64
 	// Workers is the number of files read at once (0: GOMAXPROCS).
 	Workers int
 	// Progress, when set, is called after each file with the bytes read
@@ -93,6 +100,10 @@ func Sweep(o Options) (*Report, error) {
 			o.Progress(d, total)
 		}
 	}
+	var cc *cache
+	if o.CacheDir != "" {
+		cc = openCache(o.CacheDir, o.Projects, &o)
+	}
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -107,7 +118,7 @@ func Sweep(o Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				s := scan(trs[i], &o, progress)
+				s := scan(trs[i], &o, progress, cc)
 				s.idx = i
 				done_ <- s
 			}
@@ -133,12 +144,20 @@ func Sweep(o Options) (*Report, error) {
 			}
 			delete(waiting, merged)
 			ts.add(w)
-			w.turns = nil
+			if cc == nil {
+				w.turns = nil // merged: the cache, when on, writes them at the end
+			}
 			scans[merged] = w
 			merged++
 		}
 	}
 	merge(rep, scans, ts, &o)
+	if cc != nil {
+		cc.save(o.CacheDir)
+		if o.cacheStats != nil {
+			*o.cacheStats = [2]int64{cc.hits.Load(), cc.resumed.Load()}
+		}
+	}
 	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
 	return rep, nil
 }

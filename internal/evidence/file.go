@@ -3,9 +3,12 @@ package evidence
 import (
 	"bytes"
 	"encoding/json"
+	"hash/crc32"
 	"hash/fnv"
 	"io"
 	"os"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 	"strings"
 	"time"
 )
@@ -69,6 +72,12 @@ type fileScan struct {
 	skipped Skipped
 	lines   int64
 	bytes   int64
+	// where the scan stands, for a resumed read: the tool_use ids of
+	// digest reads waiting for their result, and whether the last Stop
+	// was blocked
+	pending map[string]string
+	blocked bool
+	sum     uint32 // CRC-32C of the bytes read so far (the cache's append check)
 }
 
 func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
@@ -81,32 +90,84 @@ func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
 	return true
 }
 
-// scan reads one transcript.
-func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
-	fs := &fileScan{tr: tr, session: tr.session, agent: tr.agent}
-	fs.fork.catPaths = map[string]bool{}
-	f, err := os.Open(tr.path)
+// scan reads one transcript, or takes it from the cache: whole when the
+// file is unchanged, resumed from its last complete line when it grew.
+func scan(tr transcript, o *Options, progress func(int64), cc *cache) *fileScan {
+	f, err := os.OpenFile(tr.path, os.O_RDONLY|fsx.NonBlock, 0)
 	if err != nil {
-		fs.skipped.Unreadable++
-		return fs
+		return failed(tr, func(sk *Skipped) { sk.Unreadable++ })
 	}
 	defer f.Close()
+	statAt := time.Now()
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
-		fs.skipped.Unreadable++
-		return fs
+		return failed(tr, func(sk *Skipped) { sk.Unreadable++ })
 	}
 	if !trusted(fi) {
-		fs.skipped.Untrusted++
-		return fs
+		return failed(tr, func(sk *Skipped) { sk.Untrusted++ })
+	}
+	st := statOf(fi, statAt)
+	var fs *fileScan
+	var off int64
+	if cc != nil {
+		if e := cc.old[tr.path]; e != nil {
+			switch e.judge(st, f) {
+			case cacheHit:
+				cc.hits.Add(1)
+				e.scan.tr = tr
+				cc.keep(tr.path, e)
+				if progress != nil {
+					progress(e.scan.bytes)
+				}
+				return e.scan
+			case cacheResume:
+				fs, off = e.scan, e.size
+				fs.tr = tr
+				cc.resumed.Add(1)
+			}
+		}
+	}
+	if fs == nil {
+		fs = newFileScan(tr)
 	}
 	fs.bytes = fi.Size()
-	turnAt := map[turnKey]int{}
+	fs.read(f, off, fi.Size(), o)
+	if progress != nil {
+		progress(fs.bytes - off)
+	}
+	if cc != nil {
+		cc.store(tr.path, fs, st, f)
+	}
+	return fs
+}
+
+func newFileScan(tr transcript) *fileScan {
+	return &fileScan{tr: tr, session: tr.session, agent: tr.agent,
+		fork: forkScan{catPaths: map[string]bool{}}, pending: map[string]string{}}
+}
+
+// failed is the scan of a file that could not be read.
+func failed(tr transcript, count func(*Skipped)) *fileScan {
+	fs := newFileScan(tr)
+	count(&fs.skipped)
+	return fs
+}
+
+// read scans bytes [off, size) of f into fs, continuing from the state a
+// scan of [0, off) left.
+func (fs *fileScan) read(f *os.File, off, size int64, o *Options) {
+	turnAt := make(map[turnKey]int, len(fs.turns))
 	models := map[string]string{}
-	pending := map[string]string{} // tool_use id -> what it was ("digest-read")
-	blocked := false
-	err = scanFile(io.LimitReader(f, fi.Size()), &fs.skipped, func(line []byte, kind int) {
-		if kind == kindUser && !userNeeded(line, pending) {
+	for i, t := range fs.turns {
+		if t.keyed {
+			turnAt[t.key] = i
+		}
+		models[t.model] = t.model
+	}
+	cr := &crcReader{r: io.NewSectionReader(f, off, size-off), sum: fs.sum}
+	defer func() { fs.sum = cr.sum }()
+	err := scanFile(cr, &fs.skipped, func(line []byte, kind int) {
+		if kind == kindUser && !userNeeded(line, fs.pending) {
 			return
 		}
 		fs.lines++
@@ -124,7 +185,7 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 		if fs.session == "" {
 			fs.session = r.SessionID
 		}
-		if fs.agent == "" && tr.flat {
+		if fs.agent == "" && fs.tr.flat {
 			fs.agent = r.AgentID
 		}
 		if fs.skill == "" && r.AttributionSkill != "" && fs.isFork() {
@@ -135,34 +196,36 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 		}
 		switch r.Type {
 		case "assistant":
-			fs.assistant(r, at, turnAt, models, pending)
+			fs.assistant(r, at, turnAt, models, fs.pending)
 		case "user":
-			fs.user(r, pending)
+			fs.user(r, fs.pending)
 		case "system":
-			if r.Subtype != "stop_hook_summary" {
-				return
-			}
-			block := false
-			for _, e := range r.hookErrors() {
-				if strings.HasPrefix(e, "AM-I-DONE:") {
-					block = true
-				}
-			}
-			if block {
-				fs.gates.StopBlocks++
-			} else if blocked {
-				fs.gates.Releases++
-			}
-			blocked = block
+			fs.system(r)
 		}
 	})
 	if err != nil {
 		fs.skipped.Unreadable++
 	}
-	if progress != nil {
-		progress(fs.bytes)
+}
+
+// system counts a Stop-hook summary: a block when a hook error carries
+// AM-I-DONE:, a release when the Stop after a block is let through.
+func (fs *fileScan) system(r *row) {
+	if r.Subtype != "stop_hook_summary" {
+		return
 	}
-	return fs
+	block := false
+	for _, e := range r.hookErrors() {
+		if strings.HasPrefix(e, "AM-I-DONE:") {
+			block = true
+		}
+	}
+	if block {
+		fs.gates.StopBlocks++
+	} else if fs.blocked {
+		fs.gates.Releases++
+	}
+	fs.blocked = block
 }
 
 var (
@@ -321,4 +384,16 @@ func fromUnixNano(n int64) time.Time {
 		return time.Time{}
 	}
 	return time.Unix(0, n)
+}
+
+// crcReader passes reads through, adding them to a CRC-32C.
+type crcReader struct {
+	r   io.Reader
+	sum uint32
+}
+
+func (c *crcReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.sum = crc32.Update(c.sum, castagnoli, p[:n])
+	return n, err
 }

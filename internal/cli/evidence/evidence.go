@@ -175,6 +175,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	}
 	o.Pins, o.PinFrom = ps.Pins, ps.From
 	o.FailOpenLog = config.FailOpenLogPath(env.Get)
+	if !config.EvidenceCacheOff(env.Get) {
+		o.CacheDir = config.IndexDir(env.Get)
+	}
 	if cli.IsTerminal(stderr) {
 		p := &progress{w: stderr, start: time.Now()}
 		o.Progress = p.update
