@@ -78,6 +78,9 @@ type fileScan struct {
 	pending map[string]string
 	blocked bool
 	sum     uint32 // CRC-32C of the bytes read so far (the cache's append check)
+	// a part of a split read: whether it saw a Stop, and whether its
+	// first was blocked (the part before decides whether it released)
+	stopSeen, firstBlock bool
 }
 
 func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
@@ -131,7 +134,7 @@ func scan(tr transcript, o *Options, progress func(int64), cc *cache) *fileScan 
 		fs = newFileScan(tr)
 	}
 	fs.bytes = fi.Size()
-	fs.read(f, off, fi.Size(), o)
+	fs.read(f, off, fi.Size(), o, cc != nil)
 	if progress != nil {
 		progress(fs.bytes - off)
 	}
@@ -154,8 +157,25 @@ func failed(tr transcript, count func(*Skipped)) *fileScan {
 }
 
 // read scans bytes [off, size) of f into fs, continuing from the state a
-// scan of [0, off) left.
-func (fs *fileScan) read(f *os.File, off, size int64, o *Options) {
+// scan of [0, off) left. A large main transcript is split at line
+// boundaries and its parts read on every core (readSplit). hash says
+// whether to keep the CRC the cache checks appends with.
+func (fs *fileScan) read(f *os.File, off, size int64, o *Options, hash bool) {
+	if parts := splitParts(fs, size-off); parts > 1 {
+		fs.readSplit(f, off, size, o, parts, hash)
+		return
+	}
+	var r io.Reader = io.NewSectionReader(f, off, size-off)
+	if hash {
+		cr := &crcReader{r: r, sum: fs.sum}
+		defer func() { fs.sum = cr.sum }()
+		r = cr
+	}
+	fs.readPart(r, o)
+}
+
+// readPart scans the lines of r into fs.
+func (fs *fileScan) readPart(r io.Reader, o *Options) {
 	turnAt := make(map[turnKey]int, len(fs.turns))
 	models := map[string]string{}
 	for i, t := range fs.turns {
@@ -164,9 +184,7 @@ func (fs *fileScan) read(f *os.File, off, size int64, o *Options) {
 		}
 		models[t.model] = t.model
 	}
-	cr := &crcReader{r: io.NewSectionReader(f, off, size-off), sum: fs.sum}
-	defer func() { fs.sum = cr.sum }()
-	err := scanFile(cr, &fs.skipped, func(line []byte, kind int) {
+	err := scanFile(r, &fs.skipped, func(line []byte, kind int) {
 		if kind == kindUser && !userNeeded(line, fs.pending) {
 			return
 		}
@@ -225,6 +243,9 @@ func (fs *fileScan) system(r *row) {
 	} else if fs.blocked {
 		fs.gates.Releases++
 	}
+	if !fs.stopSeen {
+		fs.stopSeen, fs.firstBlock = true, block
+	}
 	fs.blocked = block
 }
 
@@ -277,6 +298,9 @@ func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[turnKey]int, mode
 		}
 	}
 blocks:
+	if !fs.isFork() {
+		return // the tool calls that count are the forks'
+	}
 	for _, b := range r.blocks() {
 		if b.Type != "tool_use" {
 			continue
