@@ -244,7 +244,16 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		return sc == o.Skill || isSkill(sc, o.Skill)
 	}
 
-	// Tier and cost.
+	mergeTierCost(rep, scans, ts, scope, forks, keep, o)
+	mergeRetrieval(rep, forks, scans, digests, keep)
+	mergeGates(rep, scans)
+	rep.Sessions = len(sessions)
+	rep.Forks = len(forks)
+}
+
+// mergeTierCost fills the tier and cost sections and the usage views
+// from the turns, each in the scope of the file it came from.
+func mergeTierCost(rep *Report, scans []*fileScan, ts *turnSet, scope []string, forks []fork, keep func(string) bool, o *Options) {
 	tier := map[[2]string]*TierRow{}
 	cost := map[[2]string]*CostRow{}
 	costModels := map[[3]string]float64{}
@@ -355,7 +364,11 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		return cmp.Or(scopeCmp(a.Scope, b.Scope), eraRank[a.Era]-eraRank[b.Era])
 	})
 
-	// Retrieval and warm starts: the how-do-i forks.
+}
+
+// mergeRetrieval fills the retrieval and warm-start sections from the
+// how-do-i forks.
+func mergeRetrieval(rep *Report, forks []fork, scans []*fileScan, digests map[string]bool, keep func(string) bool) {
 	bySession := map[string][]*fileScan{}
 	for _, f := range forks {
 		if !isSkill(f.skill, "how-do-i") || !keep(f.skill) {
@@ -415,7 +428,10 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		}
 	}
 
-	// Gates, per session.
+}
+
+// mergeGates fills the gates section, per session.
+func mergeGates(rep *Report, scans []*fileScan) {
 	gs := map[string]*GateSession{}
 	for _, s := range scans {
 		if s.gates == (GateSession{}) {
@@ -437,8 +453,6 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		rep.Gates.Sessions = append(rep.Gates.Sessions, *g)
 	}
 	slices.SortFunc(rep.Gates.Sessions, func(a, b GateSession) int { return strings.Compare(a.Session, b.Session) })
-	rep.Sessions = len(sessions)
-	rep.Forks = len(forks)
 }
 
 func overlap(sid string, a, b *fileScan) Overlap {

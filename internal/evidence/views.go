@@ -91,6 +91,31 @@ type usageViews struct {
 	views    map[string]map[string]*UsageRow
 	unpriced map[string]*Unpriced
 	sat      bool
+	// the last quarter hour's day, week and month (every zone's offset is
+	// a whole number of quarter hours, so they hold for all of it)
+	quarter          int64
+	day, week, month string
+}
+
+const quarterHour = int64(15 * time.Minute)
+
+// periods is the day, week (its Monday) and month of a time, in the
+// views' zone.
+func (v *usageViews) periods(ns int64) (day, week, month string) {
+	q := ns / quarterHour
+	if ns < 0 {
+		q--
+	}
+	if q == v.quarter && v.day != "" {
+		return v.day, v.week, v.month
+	}
+	at := fromUnixNano(ns).In(v.loc)
+	day, month = at.Format(time.DateOnly), at.Format("2006-01")
+	y, m, d := at.Date()
+	back := (int(at.Weekday()) + 6) % 7 // days since Monday
+	week = time.Date(y, m, d-back, 0, 0, 0, 0, v.loc).Format(time.DateOnly)
+	v.quarter, v.day, v.week, v.month = q, day, week, month
+	return day, week, month
 }
 
 func newUsageViews(p *Prices, loc *time.Location) *usageViews {
@@ -125,11 +150,7 @@ func (v *usageViews) add(t *turnRow, session, scope string) {
 	}
 	day, week, month := noTime, noTime, noTime
 	if t.at != 0 {
-		at := fromUnixNano(t.at).In(v.loc)
-		day, month = at.Format(time.DateOnly), at.Format("2006-01")
-		y, m, d := at.Date()
-		back := (int(at.Weekday()) + 6) % 7 // days since Monday
-		week = time.Date(y, m, d-back, 0, 0, 0, 0, v.loc).Format(time.DateOnly)
+		day, week, month = v.periods(t.at)
 	}
 	v.sat = v.total.add(t, usd, pr != nil) || v.sat
 	for _, kv := range [...][2]string{{"day", day}, {"week", week}, {"month", month},

@@ -84,6 +84,12 @@ usage error.
 
 // Main runs the sweep.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return run(args, stdout, stderr, env, cli.IsTerminal(stdout))
+}
+
+// run is Main with the choice of aligned tables (a terminal) or
+// tab-separated ones (a pipe) made.
+func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int {
 	if code, done := (cli.Help{Name: "evidence", Usage: usage}).Answer(args, stdout, stderr); done {
 		return code
 	}
@@ -138,42 +144,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	if *by != "" && *detail {
 		return usageError(stderr, "--by and --detail: choose one")
 	}
-	o.Prices = evidence.DefaultPrices()
-	if *pricesFile != "" {
-		if err := o.Prices.LoadPrices(*pricesFile); err != nil {
-			return usageError(stderr, "--prices: "+err.Error())
-		}
+	if msg := where(&o, env, *pricesFile, *zone, *projects, *plugin); msg != "" {
+		return usageError(stderr, msg)
 	}
-	if *zone != "" {
-		if o.Location, err = time.LoadLocation(*zone); err != nil {
-			return usageError(stderr, fmt.Sprintf("--timezone: %q is not a known time zone", *zone))
-		}
-	}
-	o.Projects = *projects
-	if o.Projects == "" {
-		home := env.Get(config.Home)
-		if home == "" {
-			return usageError(stderr, "HOME is not set: name the transcripts with --projects DIR")
-		}
-		o.Projects = filepath.Join(home, ".claude", "projects")
-	}
-	if fi, err := os.Stat(o.Projects); err != nil || !fi.IsDir() {
-		return usageError(stderr, fmt.Sprintf("--projects: %s is not a readable directory", o.Projects))
-	}
-	dir := *plugin
-	if dir == "" {
-		exe, _ := os.Executable()
-		dir = doctor.DefaultPlugin(env.Get, exe)
-	} else if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return usageError(stderr, fmt.Sprintf("--plugin: %s is not a readable directory", dir))
-	}
-	ps := evidence.NewPinSet()
-	ps.AddPlugin(dir, evidence.PinFromPlugin)
-	if *plugin == "" {
-		ps.AddInstalled(env.Get(config.Home))
-		ps.AddUserSkills(env.Get(config.Home))
-	}
-	o.Pins, o.PinFrom = ps.Pins, ps.From
 	o.FailOpenLog = config.FailOpenLogPath(env.Get)
 	if !config.EvidenceCacheOff(env.Get) {
 		o.CacheDir = config.IndexDir(env.Get)
@@ -191,7 +164,6 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		fmt.Fprintf(stderr, "procedures evidence: %v\n", err)
 		return 1
 	}
-	aligned := cli.IsTerminal(stdout)
 	write := func(w io.Writer) error { return rep.WriteSummary(w, aligned) }
 	switch {
 	case *asJSON:
@@ -206,6 +178,49 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		return 1
 	}
 	return 0
+}
+
+// where fills in the prices, the time zone, the transcripts and the pins,
+// and returns what was wrong with them ("" when nothing).
+func where(o *evidence.Options, env cli.Env, pricesFile, zone, projects, plugin string) string {
+	o.Prices = evidence.DefaultPrices()
+	if pricesFile != "" {
+		if err := o.Prices.LoadPrices(pricesFile); err != nil {
+			return "--prices: " + err.Error()
+		}
+	}
+	if zone != "" {
+		var err error
+		if o.Location, err = time.LoadLocation(zone); err != nil {
+			return fmt.Sprintf("--timezone: %q is not a known time zone", zone)
+		}
+	}
+	o.Projects = projects
+	if o.Projects == "" {
+		home := env.Get(config.Home)
+		if home == "" {
+			return "HOME is not set: name the transcripts with --projects DIR"
+		}
+		o.Projects = filepath.Join(home, ".claude", "projects")
+	}
+	if fi, err := os.Stat(o.Projects); err != nil || !fi.IsDir() {
+		return fmt.Sprintf("--projects: %s is not a readable directory", o.Projects)
+	}
+	dir := plugin
+	if dir == "" {
+		exe, _ := os.Executable()
+		dir = doctor.DefaultPlugin(env.Get, exe)
+	} else if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Sprintf("--plugin: %s is not a readable directory", dir)
+	}
+	ps := evidence.NewPinSet()
+	ps.AddPlugin(dir, evidence.PinFromPlugin)
+	if plugin == "" {
+		ps.AddInstalled(env.Get(config.Home))
+		ps.AddUserSkills(env.Get(config.Home))
+	}
+	o.Pins, o.PinFrom = ps.Pins, ps.From
+	return ""
 }
 
 func usageError(stderr io.Writer, msg string) int {
