@@ -12,7 +12,7 @@ import (
 )
 
 // Report is the sweep's answer; its JSON form is the contract of
-// `procedures evidence --json` (README, "procedures evidence").
+// `procedures evidence --json` (docs/evidence.md).
 type Report struct {
 	Files     int       `json:"files"`
 	Lines     int64     `json:"lines"` // lines decoded (the rest were passed over by type)
