@@ -189,7 +189,11 @@ func (fs *fileScan) readPart(r io.Reader, o *Options) {
 			return
 		}
 		fs.lines++
-		r, ok := decodeRow(line, &fs.skipped)
+		decode := decodeRow
+		if kind == kindAssistant && !fs.isFork() {
+			decode = decodeLite
+		}
+		r, ok := decode(line, &fs.skipped)
 		if !ok {
 			return
 		}
