@@ -95,14 +95,22 @@ func TestDecodeFast(t *testing.T) {
 		},
 		func(b []byte) []byte { return bytes.Replace(b, []byte(`"usage"`), []byte(`"Usage"`), 1) },
 		func(b []byte) []byte { return bytes.Replace(b, []byte(`"model"`), []byte(`"mod\u0065l"`), 1) },
-		func(b []byte) []byte { return bytes.Replace(b, []byte(`"requestId":"`), []byte(`"requestId":5,"x":"`), 1) },
+		func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"requestId":"`), []byte(`"requestId":5,"x":"`), 1)
+		},
 		func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`"usage":{`), []byte(`"usage":{"input_tokens":7},"usage":{`), 1)
 		},
-		func(b []byte) []byte { return bytes.Replace(b, []byte(`"message":{`), []byte(`"message":null,"message":{`), 1) },
-		func(b []byte) []byte { return bytes.Replace(b, []byte(`"input_tokens":`), []byte(`"input_tokens": -0.5e+3 ,"x":`), 1) },
+		func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"message":{`), []byte(`"message":null,"message":{`), 1)
+		},
+		func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"input_tokens":`), []byte(`"input_tokens": -0.5e+3 ,"x":`), 1)
+		},
 		func(b []byte) []byte { return append(bytes.Clone(b), " x"...) },
-		func(b []byte) []byte { return bytes.Replace(b, []byte(`"timestamp":"`), []byte(`"timestamp":"\ud83d\ude00 \n`), 1) },
+		func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"timestamp":"`), []byte(`"timestamp":"\ud83d\ude00 \n`), 1)
+		},
 	}
 	answered := 0
 	for range 20000 {
