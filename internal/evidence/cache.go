@@ -86,7 +86,7 @@ func (e *cacheEntry) judge(now fileStat, f *os.File) int {
 
 // crcOf is the CRC-32C of f's first size bytes.
 func crcOf(f *os.File, size int64) (uint32, bool) {
-	h := crc32.New(castagnoli)
+	h := crc32.New(castagnoli())
 	if _, err := io.Copy(h, io.NewSectionReader(f, 0, size)); err != nil {
 		return 0, false
 	}
@@ -178,7 +178,7 @@ func decodeCache(b []byte, key string) (map[string]*cacheEntry, error) {
 		return nil, errCorrupt
 	}
 	body, sum := b[:len(b)-4], b[len(b)-4:]
-	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(sum) {
+	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(sum) {
 		return nil, errCorrupt
 	}
 	d := &dec{b: body[len(cacheMagic):]}
@@ -207,7 +207,9 @@ func decodeCache(b []byte, key string) (map[string]*cacheEntry, error) {
 	return out, nil
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is the CRC-32C table, made on first use (its tables are
+// kilobytes; a command that never sweeps never pays for them).
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // keep carries an unchanged entry over.
 func (c *cache) keep(p string, e *cacheEntry) {
@@ -261,7 +263,7 @@ func (c *cache) save(dir string) {
 		e.u(uint64(x.scan.sum))
 		e.scan(x.scan)
 	}
-	e.b = binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli))
+	e.b = binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli()))
 	if len(e.b) > maxCacheFile {
 		return
 	}

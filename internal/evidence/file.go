@@ -422,6 +422,6 @@ type crcReader struct {
 
 func (c *crcReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.sum = crc32.Update(c.sum, castagnoli, p[:n])
+	c.sum = crc32.Update(c.sum, castagnoli(), p[:n])
 	return n, err
 }

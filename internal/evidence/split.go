@@ -74,7 +74,7 @@ func crcFrom(sum uint32, f *os.File, off, size int64) uint32 {
 	r := io.NewSectionReader(f, off, size-off)
 	for {
 		n, err := r.Read(buf)
-		sum = crc32.Update(sum, castagnoli, buf[:n])
+		sum = crc32.Update(sum, castagnoli(), buf[:n])
 		if err != nil {
 			return sum
 		}

@@ -78,14 +78,18 @@ func dollars(usd float64) string {
 }
 
 // viewTitle is a view's first column heading.
-var viewTitle = map[string]string{"day": "day", "week": "week (from Monday)", "month": "month",
-	"session": "session", "skill": "skill", "model": "model"}
+func viewTitle(view string) string {
+	if view == "week" {
+		return "week (from Monday)"
+	}
+	return view
+}
 
 // WriteView writes one usage view (--by): a row per key, the four buckets,
 // total tokens, dollars, turns and models, then the totals row.
 func (r *Report) WriteView(w io.Writer, view string, aligned bool) error {
 	t := &table{}
-	t.add(viewTitle[view], "input", "cache write", "cache read", "output", "total tokens", "cost", "turns", "models")
+	t.add(viewTitle(view), "input", "cache write", "cache read", "output", "total tokens", "cost", "turns", "models")
 	row := func(u UsageRow) {
 		cost := costCell(&u)
 		t.add(u.Key, num(u.Input), num(u.CacheCreation), num(u.CacheRead), num(u.Output), num(u.TotalTokens),
