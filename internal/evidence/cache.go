@@ -102,6 +102,7 @@ type cache struct {
 	mu      sync.Mutex
 	next    map[string]*cacheEntry
 	changed bool
+	turns   int          // the turns the cache holds: the sweep's size hint
 	hits    atomic.Int64 // files taken whole from the cache
 	resumed atomic.Int64 // files read from where the last sweep stopped
 }
@@ -142,6 +143,9 @@ func openCache(dir, projects string, o *Options) *cache {
 	}
 	if old, err := decodeCache(b, key); err == nil {
 		c.old = old
+		for _, e := range old {
+			c.turns += len(e.scan.turns)
+		}
 	}
 	return c
 }
@@ -170,7 +174,11 @@ func readTrusted(p string) ([]byte, error) {
 	if !fi.Mode().IsRegular() || !trusted(fi) || fi.Mode().Perm()&0o022 != 0 || fi.Size() > maxCacheFile {
 		return nil, errUntrusted
 	}
-	return io.ReadAll(io.LimitReader(f, maxCacheFile+1))
+	b := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 func decodeCache(b []byte, key string) (map[string]*cacheEntry, error) {

@@ -132,7 +132,11 @@ func Sweep(o Options) (*Report, error) {
 		wg.Wait()
 		close(done_)
 	}()
-	ts := &turnSet{at: map[turnKey]int{}}
+	hint := 0
+	if cc != nil {
+		hint = cc.turns
+	}
+	ts := &turnSet{at: make(map[turnKey]int, hint), turns: make([]gturn, 0, hint)}
 	waiting := map[int]*fileScan{}
 	merged := 0
 	for s := range done_ {

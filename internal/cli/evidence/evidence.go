@@ -156,8 +156,14 @@ func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int
 		o.Progress = p.update
 		defer p.end()
 	}
+	// The collector runs only near the soft limit (a sweep's live heap is
+	// small and its garbage short-lived), unless GOGC or GOMEMLIMIT says
+	// otherwise; both are restored on return.
 	if !config.MemLimitSet(env.Get) {
-		debug.SetMemoryLimit(evidence.MemoryLimit)
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(evidence.MemoryLimit))
+		if !config.GCSet(env.Get) {
+			defer debug.SetGCPercent(debug.SetGCPercent(-1))
+		}
 	}
 	rep, err := evidence.Sweep(o)
 	if err != nil {
