@@ -156,14 +156,11 @@ func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int
 		o.Progress = p.update
 		defer p.end()
 	}
-	// The collector runs only near the soft limit (a sweep's live heap is
-	// small and its garbage short-lived), unless GOGC or GOMEMLIMIT says
-	// otherwise; both are restored on return.
+	// A soft limit, restored on return. The collector stays on: turned
+	// off, a cold sweep touches fresh pages for all its garbage, which
+	// costs more than collecting it (measured: 26% more CPU at 300 MB).
 	if !config.MemLimitSet(env.Get) {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(evidence.MemoryLimit))
-		if !config.GCSet(env.Get) {
-			defer debug.SetGCPercent(debug.SetGCPercent(-1))
-		}
 	}
 	rep, err := evidence.Sweep(o)
 	if err != nil {
