@@ -113,3 +113,29 @@ func TestHonestCounts(t *testing.T) {
 		t.Errorf("addSat wrapped: %d", sum)
 	}
 }
+
+// The summary fits one screen however long the history: at most topN
+// sessions, skills, models, unpriced models and off-pin pairs.
+func TestSummaryOneScreen(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for s := range 200 {
+		for m := range 3 {
+			b.WriteString(`{"type":"assistant","sessionId":"s` + itoa(s) + `","timestamp":"2026-01-0` + itoa(1+s%9) + `T00:00:00Z","requestId":"r` + itoa(s) + `-` + itoa(m) +
+				`","message":{"id":"m` + itoa(s) + `-` + itoa(m) + `","model":"model-` + itoa(s%40) + `","usage":{"input_tokens":10}}}` + "\n")
+		}
+		write(t, filepath.Join(dir, "p", "s"+itoa(s)+".jsonl"), b.String())
+		b.Reset()
+	}
+	r := sweep(t, Options{Projects: dir, Location: time.UTC})
+	var out strings.Builder
+	if err := r.WriteSummary(&out, true); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "\n"); n > 40 {
+		t.Errorf("the summary of 200 sessions on 40 unpriced models is %d lines:\n%s", n, out.String())
+	}
+	if !strings.Contains(out.String(), "and 35 more (--json lists all)") || !strings.Contains(out.String(), "(top 5 of 200: --by session lists all)") {
+		t.Errorf("the summary does not say what it left out:\n%s", out.String())
+	}
+}

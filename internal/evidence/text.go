@@ -110,7 +110,11 @@ func (r *Report) writeUnpriced(w io.Writer) error {
 		return nil
 	}
 	var ms []string
-	for _, u := range r.Unpriced {
+	for i, u := range r.Unpriced {
+		if i == topN {
+			ms = append(ms, fmt.Sprintf("and %d more (--json lists all)", len(r.Unpriced)-topN))
+			break
+		}
 		ms = append(ms, fmt.Sprintf("%s (%d turns, %d tokens)", u.Model, u.Turns, u.Tokens))
 	}
 	_, err := fmt.Fprintf(w, "* some turns unpriced, not in the price table of %s, so not in the cost: %s (--prices FILE adds a price)\n",
