@@ -316,15 +316,24 @@ func decodeFast(line []byte) (r liteRow, valid, ok bool) {
 	return r, !l.bad, !l.odd
 }
 
-func (l *lite) message(r *liteRow) {
+// opens reports whether an object starts here. A null is passed over (the
+// field reads as absent, as encoding/json reads a null into a pointer);
+// any other value marks the line odd.
+func (l *lite) opens() bool {
 	switch l.peek() {
+	case '{':
+		return true
 	case 'n':
 		l.word("null")
-		return
-	case '{':
 	default:
 		l.odd = true
 		l.value(0)
+	}
+	return false
+}
+
+func (l *lite) message(r *liteRow) {
+	if !l.opens() {
 		return
 	}
 	l.object(func(k []byte) {
@@ -342,15 +351,8 @@ func (l *lite) message(r *liteRow) {
 }
 
 func (l *lite) usage(r *liteRow) {
-	switch l.peek() {
-	case 'n':
-		l.word("null")
+	if !l.opens() {
 		r.Message.Usage = nil
-		return
-	case '{':
-	default:
-		l.odd = true
-		l.value(0)
 		return
 	}
 	if l.usageSeen {
@@ -381,15 +383,8 @@ func (l *lite) usage(r *liteRow) {
 }
 
 func (l *lite) split(u *rawUsage) {
-	switch l.peek() {
-	case 'n':
-		l.word("null")
+	if !l.opens() {
 		u.Split = nil
-		return
-	case '{':
-	default:
-		l.odd = true
-		l.value(0)
 		return
 	}
 	if l.splitSeen {
