@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"encoding/json"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -137,5 +138,23 @@ func TestSummaryOneScreen(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "and 35 more (--json lists all)") || !strings.Contains(out.String(), "(top 5 of 200: --by session lists all)") {
 		t.Errorf("the summary does not say what it left out:\n%s", out.String())
+	}
+}
+
+// When the usage splits the cache write by lifetime, the cache write is
+// the two parts, whatever cache_creation_input_tokens says (ccusage
+// 20.0.24 counts 300,000 tokens, $3, for this row of claude-opus-4-6).
+func TestCacheWriteSplit(t *testing.T) {
+	var ru rawUsage
+	if err := json.Unmarshal([]byte(`{"cache_creation_input_tokens":1000000,"cache_creation":{"ephemeral_1h_input_tokens":300000}}`), &ru); err != nil {
+		t.Fatal(err)
+	}
+	u, ok := ru.read(&Skipped{})
+	if !ok || u.u[1] != 300000 || u.h1 != 300000 {
+		t.Fatalf("read %+v %v: want a 300,000-token cache write, all of it one-hour", u, ok)
+	}
+	pr, _ := DefaultPrices().lookup("claude-opus-4-6")
+	if got := pr.cost(&turnRow{u: u.u, h1: u.h1}); math.Abs(got-3) > 1e-9 {
+		t.Errorf("$%v, want $3", got)
 	}
 }
