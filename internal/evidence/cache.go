@@ -30,7 +30,7 @@ import (
 
 // cacheVersion changes whenever the encoding or what a scan records
 // changes; a cache of another version is rebuilt.
-const cacheVersion = 1
+const cacheVersion = 2
 
 const cacheMagic = "procedures evidence cache\n"
 
@@ -54,8 +54,24 @@ type fileStat struct {
 
 type cacheEntry struct {
 	fileStat
-	resumable bool // the read part ended with a newline
+	resumable bool   // the read part ended with a newline
+	sum       uint32 // CRC-32C of the part read
+	turns     int    // how many turns the scan holds
+	raw       []byte // the scan, encoded: decoded on first use
 	scan      *fileScan
+}
+
+// load decodes the entry's scan when it has not been yet.
+func (e *cacheEntry) load() *fileScan {
+	if e.scan == nil && e.raw != nil {
+		d := &dec{b: e.raw}
+		if fs := d.scan(); fs != nil && len(d.b) == 0 {
+			fs.sum = e.sum
+			e.scan = fs
+		}
+		e.raw = nil
+	}
+	return e.scan
 }
 
 // The cache's verdicts on a file.
@@ -77,7 +93,7 @@ func (e *cacheEntry) judge(now fileStat, f *os.File) int {
 	if now.size > e.size && e.resumable {
 		// An append, not a rewrite, when the part read before is intact:
 		// its CRC-32C (computed while it was scanned) is read again.
-		if sum, ok := crcOf(f, e.size); ok && sum == e.scan.sum {
+		if sum, ok := crcOf(f, e.size); ok && sum == e.sum {
 			return cacheResume
 		}
 	}
@@ -102,7 +118,11 @@ type cache struct {
 	mu      sync.Mutex
 	next    map[string]*cacheEntry
 	changed bool
-	turns   int          // the turns the cache holds: the sweep's size hint
+	turns   int    // the turns the cache holds: the sweep's size hint
+	memoFP  string // the fingerprint of the memo read, and of the one to write
+	memo    []byte // the last report (JSON), when every input is as it was
+	newFP   string
+	newMemo []byte
 	hits    atomic.Int64 // files taken whole from the cache
 	resumed atomic.Int64 // files read from where the last sweep stopped
 }
@@ -141,10 +161,10 @@ func openCache(dir, projects string, o *Options) *cache {
 	if err != nil {
 		return c
 	}
-	if old, err := decodeCache(b, key); err == nil {
-		c.old = old
+	if old, fp, memo, err := decodeCache(b, key); err == nil {
+		c.old, c.memoFP, c.memo = old, fp, memo
 		for _, e := range old {
-			c.turns += len(e.scan.turns)
+			c.turns += e.turns
 		}
 	}
 	return c
@@ -181,17 +201,19 @@ func readTrusted(p string) ([]byte, error) {
 	return b, nil
 }
 
-func decodeCache(b []byte, key string) (map[string]*cacheEntry, error) {
+// decodeCache reads a cache file: its entries (their scans left encoded
+// until used) and the memo of the last report with its fingerprint.
+func decodeCache(b []byte, key string) (map[string]*cacheEntry, string, []byte, error) {
 	if len(b) < len(cacheMagic)+4 || string(b[:len(cacheMagic)]) != cacheMagic {
-		return nil, errCorrupt
+		return nil, "", nil, errCorrupt
 	}
 	body, sum := b[:len(b)-4], b[len(b)-4:]
 	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(sum) {
-		return nil, errCorrupt
+		return nil, "", nil, errCorrupt
 	}
 	d := &dec{b: body[len(cacheMagic):]}
 	if d.u() != cacheVersion || d.s() != key {
-		return nil, errCorrupt
+		return nil, "", nil, errCorrupt
 	}
 	n := d.n()
 	out := make(map[string]*cacheEntry, n)
@@ -201,18 +223,19 @@ func decodeCache(b []byte, key string) (map[string]*cacheEntry, error) {
 		e.dev, e.ino = d.u(), d.u()
 		e.size, e.mtime, e.ctime, e.at = d.i(), d.i(), d.i(), d.i()
 		e.resumable = d.bool()
-		sum := uint32(d.u())
-		e.scan = d.scan()
+		e.sum = uint32(d.u())
+		e.turns = d.n()
+		e.raw = d.raw(d.n())
 		if d.err != nil {
-			return nil, d.err
+			return nil, "", nil, d.err
 		}
-		e.scan.sum = sum
 		out[p] = e
 	}
+	memoFP, memo := d.s(), d.raw(d.n())
 	if d.err != nil || len(d.b) != 0 {
-		return nil, errCorrupt
+		return nil, "", nil, errCorrupt
 	}
-	return out, nil
+	return out, memoFP, memo, nil
 }
 
 // castagnoli is the CRC-32C table, made on first use (its tables are
@@ -243,7 +266,7 @@ func (c *cache) store(p string, fs *fileScan, st fileStat, f *os.File) {
 // save writes the cache when anything changed (a file read, added or
 // gone), atomically and 0600, then prunes old cache files.
 func (c *cache) save(dir string) {
-	if !c.changed && len(c.next) == len(c.old) {
+	if !c.changed && len(c.next) == len(c.old) && c.newFP == c.memoFP {
 		return
 	}
 	if err := ensureDir(dir); err != nil {
@@ -269,8 +292,15 @@ func (c *cache) save(dir string) {
 		e.i(x.at)
 		e.bool(x.resumable)
 		e.u(uint64(x.scan.sum))
-		e.scan(x.scan)
+		e.n(len(x.scan.turns))
+		body := &enc{}
+		body.scan(x.scan)
+		e.n(len(body.b))
+		e.raw(body.b)
 	}
+	e.s(c.newFP)
+	e.n(len(c.newMemo))
+	e.raw(c.newMemo)
 	e.b = binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli()))
 	if len(e.b) > maxCacheFile {
 		return

@@ -36,12 +36,14 @@ func shortRacy(t *testing.T) {
 
 // differ sweeps projects with and without the cache and fails unless the
 // reports are identical; it returns the cache's hits and resumes.
-func differ(t *testing.T, step, projects, cacheDir string, o Options) [2]int64 {
+func differ(t *testing.T, step, projects, cacheDir string, o Options) [3]int64 {
 	t.Helper()
 	o.Projects = projects
-	o.Location = time.UTC
+	if o.Location == nil {
+		o.Location = time.UTC
+	}
 	plain := jsonOf(t, sweep(t, o))
-	var st [2]int64
+	var st [3]int64
 	o.CacheDir, o.cacheStats = cacheDir, &st
 	cached := jsonOf(t, sweep(t, o))
 	if plain != cached {
@@ -78,18 +80,53 @@ func TestCacheDifferential(t *testing.T) {
 	main := filepath.Join(projects, "-project", fixtureSession+".jsonl")
 	files := 7 + 4 + 4*2
 
-	if st := differ(t, "cold", projects, cacheDir, Options{}); st != [2]int64{0, 0} {
-		t.Errorf("cold: %v hits/resumes, want none", st)
+	if st := differ(t, "cold", projects, cacheDir, Options{}); st != [3]int64{0, 0, 0} {
+		t.Errorf("cold: %v hits/resumes/memo, want none", st)
 	}
-	if st := differ(t, "warm", projects, cacheDir, Options{}); st != [2]int64{int64(files), 0} {
-		t.Errorf("warm: %v hits/resumes, want %d hits", st, files)
+	if st := differ(t, "warm", projects, cacheDir, Options{}); st != [3]int64{int64(files), 0, 1} {
+		t.Errorf("warm: %v hits/resumes/memo, want %d hits from the memo", st, files)
+	}
+	// Every option that shapes the report, and the fail-open log, make a
+	// new report, not the memo.
+	foLog := filepath.Join(root, "failopen.jsonl")
+	for _, c := range []struct {
+		name string
+		o    Options
+	}{
+		{"skill", Options{Skill: "main"}},
+		{"split", Options{SplitAt: time.Date(2026, 12, 1, 19, 30, 34, 0, time.UTC)}},
+		{"weights", Options{Weights: [4]float64{1, 2, 3, 4}}},
+		{"pins", Options{Pins: map[string]string{"procedures:how-do-i": "opus"}}},
+		{"prices", Options{Prices: &Prices{Date: "x", Models: map[string]Price{"claude-sonnet-5-5": {Input: 1}}}}},
+		{"zone", Options{Location: time.FixedZone("x", 9*3600)}},
+	} {
+		differ(t, "plain, before "+c.name, projects, cacheDir, Options{}) // the memo of the plain options
+		differ(t, c.name, projects, cacheDir, c.o)
+	}
+	// The same skill pinned to another model.
+	differ(t, "pinned opus", projects, cacheDir, Options{Pins: map[string]string{"procedures:how-do-i": "opus"}})
+	differ(t, "pinned sonnet", projects, cacheDir, Options{Pins: map[string]string{"procedures:how-do-i": "sonnet"}})
+	// A fail-open log that grows after the memo was made.
+	fo := Options{FailOpenLog: foLog}
+	write(t, foLog, `{"ts":"2026-12-01T19:30:33Z","gate":"how-do-i-gate","why":"x","session_id":"`+fixtureSession+`"}`+"\n")
+	settle(t)
+	differ(t, "a fail-open log", projects, cacheDir, fo)
+	if st := differ(t, "the same fail-open log", projects, cacheDir, fo); st[2] != 1 {
+		t.Errorf("%v: the memo was not used", st)
+	}
+	appendTo(t, foLog, `{"ts":"2026-12-01T19:30:34Z","gate":"am-i-done-gate","why":"y","session_id":"`+fixtureSession+`"}`+"\n")
+	settle(t)
+	differ(t, "the fail-open log grown", projects, cacheDir, fo)
+	differ(t, "back to the plain options", projects, cacheDir, Options{})
+	if st := differ(t, "memo again", projects, cacheDir, Options{}); st[2] != 1 {
+		t.Errorf("%v: the memo was not used", st)
 	}
 
 	// Appended: a new turn, a gate release and a digest read's result
 	// whose call is in the part already read.
 	appendTo(t, main, `{"type":"assistant","sessionId":"`+fixtureSession+`","timestamp":"2026-12-02T10:00:00.000Z","requestId":"req_new","message":{"id":"msg_new","model":"claude-opus-4-6","usage":{"input_tokens":1000,"output_tokens":10}}}`+"\n")
 	settle(t)
-	if st := differ(t, "appended", projects, cacheDir, Options{}); st != [2]int64{int64(files - 1), 1} {
+	if st := differ(t, "appended", projects, cacheDir, Options{}); st != [3]int64{int64(files - 1), 1, 0} {
 		t.Errorf("appended: %v hits/resumes, want %d hits and 1 resume", st, files-1)
 	}
 	// A resumed scan carries its state over: a digest read whose result

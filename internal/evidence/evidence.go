@@ -8,6 +8,7 @@ package evidence
 
 import (
 	"cmp"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -44,8 +45,9 @@ type Options struct {
 	// read from where it stopped. "" reads every file.
 	CacheDir string
 	// cacheStats, when set (tests), receives how many files the cache
-	// answered whole and how many it resumed.
-	cacheStats *[2]int64
+	// answered whole, how many it resumed, and 1 when the report was the
+	// memo.
+	cacheStats *[3]int64
 	// Workers is the number of files read at once (0: GOMAXPROCS).
 	Workers int
 	// Progress, when set, is called after each file with the bytes read
@@ -103,7 +105,16 @@ func Sweep(o Options) (*Report, error) {
 	var cc *cache
 	if o.CacheDir != "" {
 		cc = openCache(o.CacheDir, o.Projects, &o)
+		found := rep.Skipped
+		if memo := cc.memoReport(trs, &found, &o); memo != nil {
+			if o.cacheStats != nil {
+				*o.cacheStats = [3]int64{int64(len(trs)), 0, 1}
+			}
+			return memo, nil
+		}
 	}
+	found := rep.Skipped // what discovery skipped: part of the memo's fingerprint
+	found.UnknownTypes = maps.Clone(found.UnknownTypes)
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -156,13 +167,21 @@ func Sweep(o Options) (*Report, error) {
 		}
 	}
 	merge(rep, scans, ts, &o)
+	fp, memoOK := "", false
 	if cc != nil {
-		cc.save(o.CacheDir)
-		if o.cacheStats != nil {
-			*o.cacheStats = [2]int64{cc.hits.Load(), cc.resumed.Load()}
-		}
+		// the inputs' fingerprint, the fail-open log stat'ed before it is read
+		fp, memoOK = cc.fingerprintNext(trs, &found, &o)
 	}
 	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
+	if cc != nil {
+		if memoOK {
+			cc.remember(fp, rep)
+		}
+		cc.save(o.CacheDir)
+		if o.cacheStats != nil {
+			*o.cacheStats = [3]int64{cc.hits.Load(), cc.resumed.Load(), 0}
+		}
+	}
 	return rep, nil
 }
 

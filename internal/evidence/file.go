@@ -114,8 +114,8 @@ func scan(tr transcript, o *Options, progress func(int64), cc *cache) *fileScan 
 	var off int64
 	if cc != nil {
 		if e := cc.old[tr.path]; e != nil {
-			switch e.judge(st, f) {
-			case cacheHit:
+			switch v := e.judge(st, f); {
+			case v == cacheHit && e.load() != nil:
 				cc.hits.Add(1)
 				e.scan.tr = tr
 				cc.keep(tr.path, e)
@@ -123,7 +123,7 @@ func scan(tr transcript, o *Options, progress func(int64), cc *cache) *fileScan 
 					progress(e.scan.bytes)
 				}
 				return e.scan
-			case cacheResume:
+			case v == cacheResume && e.load() != nil:
 				fs, off = e.scan, e.size
 				fs.tr = tr
 				cc.resumed.Add(1)
