@@ -57,7 +57,7 @@ type cacheEntry struct {
 	resumable bool   // the read part ended with a newline
 	sum       uint32 // CRC-32C of the part read
 	turns     int    // how many turns the scan holds
-	raw       []byte // the scan, encoded: decoded on first use
+	raw       []byte // the scan, encoded: decoded on first use, written again as is while unchanged
 	scan      *fileScan
 }
 
@@ -69,7 +69,9 @@ func (e *cacheEntry) load() *fileScan {
 			fs.sum = e.sum
 			e.scan = fs
 		}
-		e.raw = nil
+		if e.scan == nil {
+			e.raw = nil
+		}
 	}
 	return e.scan
 }
@@ -293,10 +295,14 @@ func (c *cache) save(dir string) {
 		e.bool(x.resumable)
 		e.u(uint64(x.scan.sum))
 		e.n(len(x.scan.turns))
-		body := &enc{}
-		body.scan(x.scan)
-		e.n(len(body.b))
-		e.raw(body.b)
+		body := x.raw
+		if body == nil {
+			b := &enc{}
+			b.scan(x.scan)
+			body = b.b
+		}
+		e.n(len(body))
+		e.raw(body)
 	}
 	e.s(c.newFP)
 	e.n(len(c.newMemo))
