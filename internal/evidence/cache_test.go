@@ -9,11 +9,23 @@ import (
 	"time"
 )
 
-// jsonOf is the report as --json prints it.
+// jsonOf is the report as --json prints it, then as the summary, every
+// view and --detail print it.
 func jsonOf(t *testing.T, r *Report) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteSummary(&b, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Views {
+		if err := r.WriteView(&b, v, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
