@@ -286,11 +286,7 @@ func (c *cache) save(dir string) {
 	for _, p := range paths {
 		x := c.next[p]
 		e.s(p)
-		e.u(x.dev)
-		e.u(x.ino)
-		e.i(x.size)
-		e.i(x.mtime)
-		e.i(x.ctime)
+		e.stat(&x.fileStat)
 		e.i(x.at)
 		e.bool(x.resumable)
 		e.u(uint64(x.scan.sum))

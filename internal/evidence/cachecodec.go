@@ -25,6 +25,16 @@ func (e *enc) bool(v bool) {
 	}
 }
 
+// stat encodes what identifies a file's content: device, inode, size,
+// mtime, ctime.
+func (e *enc) stat(st *fileStat) {
+	e.u(st.dev)
+	e.u(st.ino)
+	e.i(st.size)
+	e.i(st.mtime)
+	e.i(st.ctime)
+}
+
 var errCorrupt = errors.New("corrupt cache")
 
 type dec struct {

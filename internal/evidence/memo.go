@@ -20,18 +20,14 @@ import (
 func fingerprint(stats []fileStat, sk *Skipped, o *Options, now time.Time) (string, bool) {
 	e := &enc{}
 	e.n(len(stats))
-	for _, st := range stats {
-		e.u(st.dev)
-		e.u(st.ino)
-		e.i(st.size)
-		e.i(st.mtime)
-		e.i(st.ctime)
+	for i := range stats {
+		e.stat(&stats[i])
 	}
 	e.skipped(sk)
 	e.s(o.Skill)
 	e.i(unixNano(o.SplitAt))
 	for _, w := range o.Weights {
-		e.s(json.Number(formatFloat(w)).String())
+		e.s(formatFloat(w))
 	}
 	names := make([]string, 0, len(o.Pins))
 	for k := range o.Pins {
@@ -57,11 +53,7 @@ func fingerprint(stats []fileStat, sk *Skipped, o *Options, now time.Time) (stri
 			if st.dev == 0 || st.mtime > now.UnixNano()-int64(racyWindow) || st.ctime > now.UnixNano()-int64(racyWindow) {
 				return "", false
 			}
-			e.u(st.dev)
-			e.u(st.ino)
-			e.i(st.size)
-			e.i(st.mtime)
-			e.i(st.ctime)
+			e.stat(&st)
 		} else {
 			e.s(err.Error())
 		}
