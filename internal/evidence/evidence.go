@@ -3,7 +3,11 @@
 // forks, in both layouts Claude Code has used) and answers the retrieval
 // loop's open questions in five sections: the model tier of each fork
 // skill, the cost in four token buckets, the scout forks' retrieval
-// compliance, warm starts, and gate activity. It only reads.
+// compliance, warm starts, and gate activity; and it prices the turns
+// (a dated table, prices.go) per day, week, month, session, skill and
+// model (views.go). It only reads the transcripts; a per-user cache of
+// what each file contributed (cache.go, memo.go) spares a re-run the
+// files that did not change.
 package evidence
 
 import (
