@@ -16,8 +16,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/procedures-go/procedures/internal/fsx"
 )
 
@@ -367,18 +365,4 @@ func prune(dir, keep string) {
 	for _, o := range olds[:len(olds)-maxCacheFiles+1] {
 		_ = os.Remove(o.p)
 	}
-}
-
-// writeCache replaces the cache file atomically with a 0600 file (never
-// the mode of what was there: that may be a foreign file being replaced).
-func writeCache(p string, b []byte) error {
-	t, err := renameio.NewPendingFile(p, renameio.WithStaticPermissions(0o600))
-	if err != nil {
-		return err
-	}
-	defer t.Cleanup()
-	if _, err := t.Write(b); err != nil {
-		return err
-	}
-	return t.CloseAtomicallyReplace()
 }
