@@ -1,3 +1,5 @@
+//go:build linux
+
 package evidence
 
 import (
@@ -8,28 +10,6 @@ import (
 	"testing"
 	"time"
 )
-
-// jsonOf is the report as --json prints it, then as the summary, every
-// view and --detail print it.
-func jsonOf(t *testing.T, r *Report) string {
-	t.Helper()
-	var b bytes.Buffer
-	if err := r.WriteJSON(&b); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.WriteSummary(&b, true); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range Views {
-		if err := r.WriteView(&b, v, false); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := r.WriteText(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
 
 // settle waits until every file written so far is out of the racy
 // window (ctime cannot be set back, so the test waits).

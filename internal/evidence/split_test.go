@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,4 +56,26 @@ func TestSplitRead(t *testing.T) {
 			t.Fatalf("split, cached: the report differs")
 		}
 	}
+}
+
+// jsonOf is the report as --json prints it, then as the summary, every
+// view and --detail print it.
+func jsonOf(t *testing.T, r *Report) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteSummary(&b, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Views {
+		if err := r.WriteView(&b, v, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
