@@ -126,6 +126,7 @@ func TestReadersReadOnlyDeclaredVars(t *testing.T) {
 	BinDir(getenv)
 	IndexOff(getenv)
 	IndexDir(getenv)
+	EvidenceCacheOff(getenv)
 	for _, s := range wiring.Switches() {
 		for _, name := range SwitchVars(s.Key()) {
 			getenv(name)

@@ -16,14 +16,99 @@ import (
 // benchmark can measure one sweep's peak RSS in a process of its own.
 const childEnv = "PROCEDURES_EVIDENCE_BENCH_CHILD"
 
+// childCacheEnv, when set, is the cache directory the child sweeps with.
+const childCacheEnv = "PROCEDURES_EVIDENCE_BENCH_CACHE"
+
 func TestSweepChild(t *testing.T) {
 	dir := os.Getenv(childEnv)
 	if dir == "" {
 		t.Skip("the benchmark's child process")
 	}
 	debug.SetMemoryLimit(MemoryLimit) // as the command does
-	if _, err := Sweep(Options{Projects: dir}); err != nil {
+	if _, err := Sweep(Options{Projects: dir, CacheDir: os.Getenv(childCacheEnv)}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// BenchmarkSweepCache measures the cache against ccusage on the same
+// generated corpus (about 300 MB), each run a process of its own, best of
+// three: a cold sweep writing the cache, a warm one (nothing changed),
+// and one after a session's worth of rows is appended to a transcript.
+// It reports ccusage's wall and CPU time over ours for each
+// (x-ccusage-*), and needs ccusage (.ci/evidence).
+func BenchmarkSweepCache(b *testing.B) {
+	bin := ccusage(b)
+	config := filepath.Join(b.TempDir(), ".claude")
+	projects := filepath.Join(config, "projects")
+	genCorpus(b, projects, 72, 60, 40<<10)
+	cache := filepath.Join(b.TempDir(), "cache")
+	mains, _ := filepath.Glob(filepath.Join(projects, "*", "*.jsonl"))
+	chunk, err := os.ReadFile(mains[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	child := func(prep func()) (wall, cpuT time.Duration) {
+		for range 3 {
+			prep()
+			c := exec.Command(os.Args[0], "-test.run=^TestSweepChild$", "-test.count=1")
+			c.Env = append(os.Environ(), childEnv+"="+projects, childCacheEnv+"="+cache)
+			start := time.Now()
+			if out, err := c.CombinedOutput(); err != nil {
+				b.Fatalf("child sweep: %v\n%s", err, out)
+			}
+			if d := time.Since(start); wall == 0 || d < wall {
+				wall = d
+			}
+			if t := cpu(c.ProcessState); cpuT == 0 || t < cpuT {
+				cpuT = t
+			}
+		}
+		return wall, cpuT
+	}
+	theirs := func(prep func()) (wall, cpuT time.Duration) {
+		for range 3 {
+			prep()
+			start := time.Now()
+			_, st := runCCUsageState(b, bin, config)
+			if d := time.Since(start); wall == 0 || d < wall {
+				wall = d
+			}
+			if t := cpu(st); cpuT == 0 || t < cpuT {
+				cpuT = t
+			}
+		}
+		return wall, cpuT
+	}
+	settle := func() { time.Sleep(racyWindow) }
+	nothing := func() {}
+	appendSession := func() {
+		f, err := os.OpenFile(mains[1], os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f.Write(chunk)
+		f.Close()
+	}
+	settle()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, c := range []struct {
+			name string
+			prep func()
+		}{
+			{"cold", func() { os.RemoveAll(cache) }},
+			{"warm", nothing},
+			{"appended", appendSession},
+		} {
+			if c.name == "warm" {
+				child(nothing) // the cache written, out of the racy window
+				settle()
+			}
+			ow, oc := child(c.prep)
+			tw, tc := theirs(c.prep)
+			b.ReportMetric(tw.Seconds()/ow.Seconds(), "x-ccusage-"+c.name+"-wall")
+			b.ReportMetric(tc.Seconds()/oc.Seconds(), "x-ccusage-"+c.name+"-cpu")
+		}
 	}
 }
 

@@ -3,11 +3,16 @@
 // forks, in both layouts Claude Code has used) and answers the retrieval
 // loop's open questions in five sections: the model tier of each fork
 // skill, the cost in four token buckets, the scout forks' retrieval
-// compliance, warm starts, and gate activity. It only reads.
+// compliance, warm starts, and gate activity; and it prices the turns
+// (a dated table, prices.go) per day, week, month, session, skill and
+// model (views.go). It only reads the transcripts; a per-user cache of
+// what each file contributed (cache.go, memo.go) spares a re-run the
+// files that did not change.
 package evidence
 
 import (
 	"cmp"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -28,11 +33,25 @@ type Options struct {
 	SplitAt      time.Time // when not zero, cost is split into before/after eras
 	Weights      [4]float64
 	// Pins are the models fork skills pin, by plugin:skill; a fork skill
-	// without a pin is listed without one.
-	Pins map[string]string
+	// without a pin is listed without one. PinFrom says, by the same key,
+	// where each was read (plugin, installed, skill).
+	Pins    map[string]string
+	PinFrom map[string]string
+	// Prices prices the turns (nil: DefaultPrices); Location is the time
+	// zone of the day, week and month views (nil: time.Local).
+	Prices   *Prices
+	Location *time.Location
 	// FailOpenLog is the fail-open log whose records are joined to the
 	// sessions by session id ("" reads none).
 	FailOpenLog string
+	// CacheDir, when set, holds the per-file cache (see cache.go): files
+	// unchanged since the last sweep are not read again, grown ones are
+	// read from where it stopped. "" reads every file.
+	CacheDir string
+	// cacheStats, when set (tests), receives how many files the cache
+	// answered whole, how many it resumed, and 1 when the report was the
+	// memo.
+	cacheStats *[3]int64
 	// Workers is the number of files read at once (0: GOMAXPROCS).
 	Workers int
 	// Progress, when set, is called after each file with the bytes read
@@ -53,6 +72,12 @@ const Main = "main"
 func Sweep(o Options) (*Report, error) {
 	if o.Weights == ([4]float64{}) {
 		o.Weights = DefaultWeights
+	}
+	if o.Prices == nil {
+		o.Prices = DefaultPrices()
+	}
+	if o.Location == nil {
+		o.Location = time.Local
 	}
 	rep := newReport()
 	trs, err := discover(o.Projects, &rep.Skipped)
@@ -81,6 +106,19 @@ func Sweep(o Options) (*Report, error) {
 			o.Progress(d, total)
 		}
 	}
+	var cc *cache
+	if o.CacheDir != "" {
+		cc = openCache(o.CacheDir, o.Projects, &o)
+		found := rep.Skipped
+		if memo := cc.memoReport(trs, &found, &o); memo != nil {
+			if o.cacheStats != nil {
+				*o.cacheStats = [3]int64{int64(len(trs)), 0, 1}
+			}
+			return memo, nil
+		}
+	}
+	found := rep.Skipped // what discovery skipped: part of the memo's fingerprint
+	found.UnknownTypes = maps.Clone(found.UnknownTypes)
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -95,7 +133,7 @@ func Sweep(o Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				s := scan(trs[i], &o, progress)
+				s := scan(trs[i], &o, progress, cc)
 				s.idx = i
 				done_ <- s
 			}
@@ -109,7 +147,11 @@ func Sweep(o Options) (*Report, error) {
 		wg.Wait()
 		close(done_)
 	}()
-	ts := &turnSet{at: map[turnKey]int{}}
+	hint := 0
+	if cc != nil {
+		hint = cc.turns
+	}
+	ts := &turnSet{at: make(map[turnKey]int, hint), turns: make([]gturn, 0, hint)}
 	waiting := map[int]*fileScan{}
 	merged := 0
 	for s := range done_ {
@@ -121,13 +163,29 @@ func Sweep(o Options) (*Report, error) {
 			}
 			delete(waiting, merged)
 			ts.add(w)
-			w.turns = nil
+			if cc == nil {
+				w.turns = nil // merged: the cache, when on, writes them at the end
+			}
 			scans[merged] = w
 			merged++
 		}
 	}
 	merge(rep, scans, ts, &o)
+	fp, memoOK := "", false
+	if cc != nil {
+		// the inputs' fingerprint, the fail-open log stat'ed before it is read
+		fp, memoOK = cc.fingerprintNext(trs, &found, &o)
+	}
 	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
+	if cc != nil {
+		if memoOK {
+			cc.remember(fp, rep)
+		}
+		cc.save(o.CacheDir)
+		if o.cacheStats != nil {
+			*o.cacheStats = [3]int64{cc.hits.Load(), cc.resumed.Load(), 0}
+		}
+	}
 	return rep, nil
 }
 
@@ -213,7 +271,16 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		return sc == o.Skill || isSkill(sc, o.Skill)
 	}
 
-	// Tier and cost.
+	mergeTierCost(rep, scans, ts, scope, forks, keep, o)
+	mergeRetrieval(rep, forks, scans, digests, keep)
+	mergeGates(rep, scans)
+	rep.Sessions = len(sessions)
+	rep.Forks = len(forks)
+}
+
+// mergeTierCost fills the tier and cost sections and the usage views
+// from the turns, each in the scope of the file it came from.
+func mergeTierCost(rep *Report, scans []*fileScan, ts *turnSet, scope []string, forks []fork, keep func(string) bool, o *Options) {
 	tier := map[[2]string]*TierRow{}
 	cost := map[[2]string]*CostRow{}
 	costModels := map[[3]string]float64{}
@@ -226,11 +293,13 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		}
 		return "after"
 	}
+	uv := newUsageViews(o.Prices, o.Location)
 	for _, t := range ts.turns {
 		sc := scope[t.file]
 		if !keep(sc) {
 			continue
 		}
+		uv.add(&t.turnRow, scans[t.file].session, sc)
 		at := fromUnixNano(t.at)
 		k := [2]string{sc, t.model}
 		tr := tier[k]
@@ -239,6 +308,12 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 			tier[k] = tr
 		}
 		tr.Turns++
+		if t.at != 0 {
+			if tr.first == 0 || t.at < tr.first {
+				tr.first = t.at
+			}
+			tr.last = max(tr.last, t.at)
+		}
 		if pin, ok := o.Pins[sc]; ok && pin != "" && !pinMatches(pin, t.model) {
 			if at.After(tr.lastOff) {
 				tr.lastOff = at
@@ -252,10 +327,11 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 			cr = &CostRow{Scope: sc, Era: e, Models: map[string]float64{}}
 			cost[ck] = cr
 		}
-		cr.Input += t.u[0]
-		cr.CacheCreation += t.u[1]
-		cr.CacheRead += t.u[2]
-		cr.Output += t.u[3]
+		sat := addSat(&cr.Input, t.u[0])
+		sat = addSat(&cr.CacheCreation, t.u[1]) || sat
+		sat = addSat(&cr.CacheRead, t.u[2]) || sat
+		sat = addSat(&cr.Output, t.u[3]) || sat
+		rep.Saturated = rep.Saturated || sat
 		w := weigh(t.u, o.Weights)
 		cr.Weighted += w
 		cr.Turns++
@@ -281,11 +357,22 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 	for _, tr := range tier {
 		tr.Invocations = inv[[2]string{tr.Skill, "all"}]
 		tr.Pin = o.Pins[tr.Skill]
+		if tr.Pin != "" {
+			tr.PinFrom = o.PinFrom[tr.Skill]
+		}
+		tr.FirstTurn, tr.LastTurn = stamp(tr.first), stamp(tr.last)
 		rep.Tier = append(rep.Tier, *tr)
 	}
 	slices.SortFunc(rep.Tier, func(a, b TierRow) int {
 		return cmp.Or(scopeCmp(a.Skill, b.Skill), strings.Compare(a.Model, b.Model))
 	})
+	uv.put(rep)
+	rep.NoPin = true
+	for _, p := range o.Pins {
+		if p != "" {
+			rep.NoPin = false
+		}
+	}
 	for k, w := range costModels {
 		cr := cost[[2]string{k[0], k[1]}]
 		if cr.Weighted > 0 {
@@ -304,7 +391,11 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		return cmp.Or(scopeCmp(a.Scope, b.Scope), eraRank[a.Era]-eraRank[b.Era])
 	})
 
-	// Retrieval and warm starts: the how-do-i forks.
+}
+
+// mergeRetrieval fills the retrieval and warm-start sections from the
+// how-do-i forks.
+func mergeRetrieval(rep *Report, forks []fork, scans []*fileScan, digests map[string]bool, keep func(string) bool) {
 	bySession := map[string][]*fileScan{}
 	for _, f := range forks {
 		if !isSkill(f.skill, "how-do-i") || !keep(f.skill) {
@@ -320,7 +411,11 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		if s.fork.recallFirst() {
 			rep.Retrieval.RecallFirst++
 		}
-		if len(s.fork.violations) == 0 && s.fork.catBatches <= 1 {
+		switch {
+		case len(s.fork.violations) > 0 || s.fork.catBatches > 1:
+		case s.fork.queryRecords == 0:
+			rep.Retrieval.NoQuery++
+		default:
 			rep.Retrieval.Compliant++
 		}
 		for _, v := range s.fork.violations {
@@ -363,7 +458,10 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		}
 	}
 
-	// Gates, per session.
+}
+
+// mergeGates fills the gates section, per session.
+func mergeGates(rep *Report, scans []*fileScan) {
 	gs := map[string]*GateSession{}
 	for _, s := range scans {
 		if s.gates == (GateSession{}) {
@@ -385,8 +483,6 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 		rep.Gates.Sessions = append(rep.Gates.Sessions, *g)
 	}
 	slices.SortFunc(rep.Gates.Sessions, func(a, b GateSession) int { return strings.Compare(a.Session, b.Session) })
-	rep.Sessions = len(sessions)
-	rep.Forks = len(forks)
 }
 
 func overlap(sid string, a, b *fileScan) Overlap {

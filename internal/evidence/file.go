@@ -3,9 +3,12 @@ package evidence
 import (
 	"bytes"
 	"encoding/json"
+	"hash/crc32"
 	"hash/fnv"
 	"io"
 	"os"
+
+	"github.com/procedures-go/procedures/internal/fsx"
 	"strings"
 	"time"
 )
@@ -31,6 +34,8 @@ type turnRow struct {
 	model string   // interned per file
 	at    int64    // unix nanoseconds
 	u     [4]int64 // input, cache_creation, cache_read, output
+	h1    int64    // the one-hour part of cache_creation
+	fast  bool     // a fast-mode turn
 }
 
 func (t *turnRow) sum() int64 { return t.u[0] + t.u[1] + t.u[2] + t.u[3] }
@@ -68,6 +73,15 @@ type fileScan struct {
 	skipped Skipped
 	lines   int64
 	bytes   int64
+	// where the scan stands, for a resumed read: the tool_use ids of
+	// digest reads waiting for their result, and whether the last Stop
+	// was blocked
+	pending map[string]string
+	blocked bool
+	sum     uint32 // CRC-32C of the bytes read so far (the cache's append check)
+	// a part of a split read: whether it saw a Stop, and whether its
+	// first was blocked (the part before decides whether it released)
+	stopSeen, firstBlock bool
 }
 
 func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
@@ -80,36 +94,107 @@ func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
 	return true
 }
 
-// scan reads one transcript.
-func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
-	fs := &fileScan{tr: tr, session: tr.session, agent: tr.agent}
-	fs.fork.catPaths = map[string]bool{}
-	f, err := os.Open(tr.path)
+// scan reads one transcript, or takes it from the cache: whole when the
+// file is unchanged, resumed from its last complete line when it grew.
+func scan(tr transcript, o *Options, progress func(int64), cc *cache) *fileScan {
+	f, err := os.OpenFile(tr.path, os.O_RDONLY|fsx.NonBlock, 0)
 	if err != nil {
-		fs.skipped.Unreadable++
-		return fs
+		return failed(tr, func(sk *Skipped) { sk.Unreadable++ })
 	}
 	defer f.Close()
+	statAt := time.Now()
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
-		fs.skipped.Unreadable++
-		return fs
+		return failed(tr, func(sk *Skipped) { sk.Unreadable++ })
 	}
 	if !trusted(fi) {
-		fs.skipped.Untrusted++
-		return fs
+		return failed(tr, func(sk *Skipped) { sk.Untrusted++ })
+	}
+	st := statOf(fi, statAt)
+	var fs *fileScan
+	var off int64
+	if cc != nil {
+		if e := cc.old[tr.path]; e != nil {
+			switch v := e.judge(st, f); {
+			case v == cacheHit && e.load() != nil:
+				cc.hits.Add(1)
+				e.scan.tr = tr
+				cc.keep(tr.path, e)
+				if progress != nil {
+					progress(e.scan.bytes)
+				}
+				return e.scan
+			case v == cacheResume && e.load() != nil:
+				fs, off = e.scan, e.size
+				fs.tr = tr
+				cc.resumed.Add(1)
+			}
+		}
+	}
+	if fs == nil {
+		fs = newFileScan(tr)
 	}
 	fs.bytes = fi.Size()
-	turnAt := map[turnKey]int{}
+	fs.read(f, off, fi.Size(), o, cc != nil)
+	if progress != nil {
+		progress(fs.bytes - off)
+	}
+	if cc != nil {
+		cc.store(tr.path, fs, st, f)
+	}
+	return fs
+}
+
+func newFileScan(tr transcript) *fileScan {
+	return &fileScan{tr: tr, session: tr.session, agent: tr.agent,
+		fork: forkScan{catPaths: map[string]bool{}}, pending: map[string]string{}}
+}
+
+// failed is the scan of a file that could not be read.
+func failed(tr transcript, count func(*Skipped)) *fileScan {
+	fs := newFileScan(tr)
+	count(&fs.skipped)
+	return fs
+}
+
+// read scans bytes [off, size) of f into fs, continuing from the state a
+// scan of [0, off) left. A large main transcript is split at line
+// boundaries and its parts read on every core (readSplit). hash says
+// whether to keep the CRC the cache checks appends with.
+func (fs *fileScan) read(f *os.File, off, size int64, o *Options, hash bool) {
+	if parts := splitParts(fs, size-off); parts > 1 {
+		fs.readSplit(f, off, size, o, parts, hash)
+		return
+	}
+	var r io.Reader = io.NewSectionReader(f, off, size-off)
+	if hash {
+		cr := &crcReader{r: r, sum: fs.sum}
+		defer func() { fs.sum = cr.sum }()
+		r = cr
+	}
+	fs.readPart(r, o)
+}
+
+// readPart scans the lines of r into fs.
+func (fs *fileScan) readPart(r io.Reader, o *Options) {
+	turnAt := make(map[turnKey]int, len(fs.turns))
 	models := map[string]string{}
-	pending := map[string]string{} // tool_use id -> what it was ("digest-read")
-	blocked := false
-	err = scanFile(io.LimitReader(f, fi.Size()), &fs.skipped, func(line []byte, kind int) {
-		if kind == kindUser && !userNeeded(line, pending) {
+	for i, t := range fs.turns {
+		if t.keyed {
+			turnAt[t.key] = i
+		}
+		models[t.model] = t.model
+	}
+	err := scanFile(r, &fs.skipped, func(line []byte, kind int) {
+		if kind == kindUser && !userNeeded(line, fs.pending) {
 			return
 		}
 		fs.lines++
-		r, ok := decodeRow(line, &fs.skipped)
+		decode := decodeRow
+		if kind == kindAssistant && !fs.isFork() {
+			decode = decodeLite
+		}
+		r, ok := decode(line, &fs.skipped)
 		if !ok {
 			return
 		}
@@ -123,7 +208,7 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 		if fs.session == "" {
 			fs.session = r.SessionID
 		}
-		if fs.agent == "" && tr.flat {
+		if fs.agent == "" && fs.tr.flat {
 			fs.agent = r.AgentID
 		}
 		if fs.skill == "" && r.AttributionSkill != "" && fs.isFork() {
@@ -134,34 +219,39 @@ func scan(tr transcript, o *Options, progress func(int64)) *fileScan {
 		}
 		switch r.Type {
 		case "assistant":
-			fs.assistant(r, at, turnAt, models, pending)
+			fs.assistant(r, at, turnAt, models, fs.pending)
 		case "user":
-			fs.user(r, pending)
+			fs.user(r, fs.pending)
 		case "system":
-			if r.Subtype != "stop_hook_summary" {
-				return
-			}
-			block := false
-			for _, e := range r.hookErrors() {
-				if strings.HasPrefix(e, "AM-I-DONE:") {
-					block = true
-				}
-			}
-			if block {
-				fs.gates.StopBlocks++
-			} else if blocked {
-				fs.gates.Releases++
-			}
-			blocked = block
+			fs.system(r)
 		}
 	})
 	if err != nil {
 		fs.skipped.Unreadable++
 	}
-	if progress != nil {
-		progress(fs.bytes)
+}
+
+// system counts a Stop-hook summary: a block when a hook error carries
+// AM-I-DONE:, a release when the Stop after a block is let through.
+func (fs *fileScan) system(r *row) {
+	if r.Subtype != "stop_hook_summary" {
+		return
 	}
-	return fs
+	block := false
+	for _, e := range r.hookErrors() {
+		if strings.HasPrefix(e, "AM-I-DONE:") {
+			block = true
+		}
+	}
+	if block {
+		fs.gates.StopBlocks++
+	} else if fs.blocked {
+		fs.gates.Releases++
+	}
+	if !fs.stopSeen {
+		fs.stopSeen, fs.firstBlock = true, block
+	}
+	fs.blocked = block
 }
 
 var (
@@ -189,13 +279,17 @@ func userNeeded(line []byte, pending map[string]string) bool {
 func (fs *fileScan) isFork() bool { return fs.tr.agent != "" }
 
 func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[turnKey]int, models, pending map[string]string) {
-	if u := r.Message.Usage; u != nil {
+	if ru := r.Message.Usage; ru != nil {
+		u, ok := ru.read(&fs.skipped)
+		if !ok {
+			goto blocks
+		}
 		m, ok := models[r.Message.Model]
 		if !ok {
 			m = r.Message.Model
 			models[m] = m
 		}
-		t := turnRow{model: m, at: unixNano(at), u: [4]int64{u.Input, u.CacheCreation, u.CacheRead, u.Output}}
+		t := turnRow{model: m, at: unixNano(at), u: u.u, h1: u.h1, fast: u.fast}
 		if r.Message.ID != "" || r.RequestID != "" {
 			t.key, t.keyed = keyOf(r.Message.ID, r.RequestID), true
 		}
@@ -207,6 +301,10 @@ func (fs *fileScan) assistant(r *row, at time.Time, turnAt map[turnKey]int, mode
 			turnAt[t.key] = len(fs.turns)
 			fs.turns = append(fs.turns, t)
 		}
+	}
+blocks:
+	if !fs.isFork() {
+		return // the tool calls that count are the forks'
 	}
 	for _, b := range r.blocks() {
 		if b.Type != "tool_use" {
@@ -316,4 +414,16 @@ func fromUnixNano(n int64) time.Time {
 		return time.Time{}
 	}
 	return time.Unix(0, n)
+}
+
+// crcReader passes reads through, adding them to a CRC-32C.
+type crcReader struct {
+	r   io.Reader
+	sum uint32
+}
+
+func (c *crcReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.sum = crc32.Update(c.sum, castagnoli(), p[:n])
+	return n, err
 }

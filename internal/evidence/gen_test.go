@@ -114,3 +114,62 @@ func closeGen(tb testing.TB, g genFile) int64 {
 	g.f.Close()
 	return fi.Size()
 }
+
+// genMoneyCorpus writes sessions over two weeks of June 2026 (some turns
+// just before and after midnight UTC) on several priced models and one
+// unpriced, with usage shapes that price differently: turns past 200,000
+// tokens in a bucket, one-hour cache writes, fast-mode turns, streamed
+// messages written as several rows, nested forks and a flat agent file.
+func genMoneyCorpus(tb testing.TB, dir string) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	models := []string{"claude-sonnet-4-5-20250929", "claude-opus-4-6", "claude-haiku-4-5-20251001",
+		"claude-opus-4-1-20250805", "claude-sonnet-5-5", "claude-sonnet-4-6", "claude-opus-4-7"}
+	n := 0
+	row := func(w io.Writer, sid, extra string, at time.Time, model string) {
+		n++
+		in, cc, cr, out := rng.IntN(20000), rng.IntN(30000), rng.IntN(400000), 1+rng.IntN(3000)
+		if rng.IntN(5) == 0 {
+			in = 150000 + rng.IntN(200000) // past the 200k tier in one bucket
+		}
+		split := ""
+		if rng.IntN(3) == 0 {
+			h1 := rng.IntN(cc + 1)
+			split = fmt.Sprintf(`,"cache_creation":{"ephemeral_5m_input_tokens":%d,"ephemeral_1h_input_tokens":%d}`, cc-h1, h1)
+		}
+		speed := `"standard"`
+		if rng.IntN(4) == 0 {
+			speed = `"fast"`
+		}
+		rows := 1 + rng.IntN(2)
+		for r := range rows {
+			fmt.Fprintf(w, `{"type":"assistant","sessionId":"%s"%s,"requestId":"req_%d","timestamp":"%s","message":{"id":"msg_%d","model":"%s","role":"assistant","content":[],"usage":{"input_tokens":%d,"cache_creation_input_tokens":%d,"cache_read_input_tokens":%d,"output_tokens":%d%s,"speed":%s}}}`+"\n",
+				sid, extra, n, at.Format("2006-01-02T15:04:05.000Z"), n, model, in, cc, cr, out*(r+1), split, speed)
+		}
+	}
+	base := time.Date(2026, 6, 1, 22, 0, 0, 0, time.UTC)
+	for s := range 16 {
+		sid := fmt.Sprintf("10000000-0000-4000-8000-%012d", s)
+		proj := filepath.Join(dir, fmt.Sprintf("-proj%d", s%2))
+		main := openGen(tb, filepath.Join(proj, sid+".jsonl"))
+		at := base.Add(time.Duration(s) * 21 * time.Hour)
+		for range 12 {
+			at = at.Add(time.Duration(rng.IntN(40)) * time.Minute)
+			row(main, sid, "", at, models[rng.IntN(len(models))])
+		}
+		agent := fmt.Sprintf("b%d", s)
+		var f genFile
+		extra := fmt.Sprintf(`,"isSidechain":true,"agentId":"%s","attributionSkill":"procedures:how-do-i"`, agent)
+		if s%4 == 0 {
+			f = openGen(tb, filepath.Join(proj, "agent-"+agent+".jsonl"))
+		} else {
+			f = openGen(tb, filepath.Join(proj, sid, "subagents", "agent-"+agent+".jsonl"))
+		}
+		for range 4 {
+			at = at.Add(time.Duration(rng.IntN(20)) * time.Minute)
+			row(f, sid, extra, at, models[rng.IntN(len(models))])
+		}
+		closeGen(tb, f)
+		closeGen(tb, main)
+	}
+}

@@ -25,6 +25,19 @@ type Report struct {
 	Warm      Warm      `json:"warm"`
 	Gates     Gates     `json:"gates"`
 	Skipped   Skipped   `json:"skipped"`
+
+	// Money and time: the whole sweep's tokens and dollars, the same per
+	// day, week, month, session, skill and model (Views), the models the
+	// price table does not name, and the table's date. Saturated is true
+	// when a token sum reached the largest int64 and stopped there.
+	Totals     UsageRow              `json:"totals"`
+	Views      map[string][]UsageRow `json:"views"`
+	Unpriced   []Unpriced            `json:"unpriced_models"`
+	PricesDate string                `json:"prices_date"`
+	Saturated  bool                  `json:"saturated"`
+	// NoPin is true when no fork skill's pin is known (no --plugin, no
+	// installed plugin, no declared model:).
+	NoPin bool `json:"no_pin"`
 }
 
 // A TierRow is the assistant turns of one scope on one model.
@@ -35,8 +48,12 @@ type TierRow struct {
 	Invocations int    `json:"invocations"`            // forks of the skill (sessions for main)
 	Pin         string `json:"pin,omitempty"`          // the model the skill's SKILL.md pins
 	LastOffPin  string `json:"last_off_pin,omitempty"` // the last turn on this model when it is not the pin
+	PinFrom     string `json:"pin_from,omitempty"`     // where the pin was read: plugin, installed, skill
+	FirstTurn   string `json:"first_turn,omitempty"`   // the first and last turn of the skill on this model
+	LastTurn    string `json:"last_turn,omitempty"`
 
-	lastOff time.Time
+	lastOff     time.Time
+	first, last int64
 }
 
 // A CostRow is one scope's tokens in one era.
@@ -57,12 +74,13 @@ type CostRow struct {
 // Retrieval is the how-do-i forks' retrieval compliance.
 type Retrieval struct {
 	Forks        int         `json:"forks"`
-	Compliant    int         `json:"compliant"`
+	Compliant    int         `json:"compliant"` // ran query-records, no other retrieval, nothing unexpanded, at most one --cat batch
 	Unexpanded   int         `json:"unexpanded"`
 	QueryRecords int         `json:"query_records"` // Bash calls running query-records
 	SingleCat    int         `json:"single_cat"`    // forks that read their selection with one --cat batch
 	RecallFirst  int         `json:"recall_first"`  // forks whose first retrieval call was --recall (or --search)
 	Violations   []Violation `json:"violations"`
+	NoQuery      int         `json:"no_query"` // ran no query-records and broke no rule: its own category, not compliant
 }
 
 // A Violation is one command of a fork that broke the retrieval rules.
@@ -129,9 +147,16 @@ type Skipped struct {
 	Unreadable  int `json:"unreadable"` // files that could not be opened or read
 	// FailOpenUnparseable: fail-open log lines that are not records, or
 	// of doctor.MaxLine bytes or more.
-	FailOpenUnparseable int            `json:"failopen_unparseable"`
-	UnknownTypes        map[string]int `json:"unknown_types"`
-	OtherTypes          int            `json:"other_unknown_types"` // beyond maxUnknown names
+	FailOpenUnparseable int `json:"failopen_unparseable"`
+	// Usage rows whose counts cannot be summed, skipped whole: a negative
+	// count, a fractional one (1.5, 1e3), one above MaxCount, or one that
+	// is not a number (a string, null), or an unknown speed.
+	NegativeCounts   int            `json:"negative_counts"`
+	FractionalCounts int            `json:"fractional_counts"`
+	AbsurdCounts     int            `json:"absurd_counts"`
+	InvalidCounts    int            `json:"invalid_counts"`
+	UnknownTypes     map[string]int `json:"unknown_types"`
+	OtherTypes       int            `json:"other_unknown_types"` // beyond maxUnknown names
 }
 
 func (s *Skipped) unknown(t []byte) {
@@ -155,6 +180,10 @@ func (s *Skipped) add(o *Skipped) {
 	s.Untrusted += o.Untrusted
 	s.Unreadable += o.Unreadable
 	s.FailOpenUnparseable += o.FailOpenUnparseable
+	s.NegativeCounts += o.NegativeCounts
+	s.FractionalCounts += o.FractionalCounts
+	s.AbsurdCounts += o.AbsurdCounts
+	s.InvalidCounts += o.InvalidCounts
 	s.OtherTypes += o.OtherTypes
 	for k, n := range o.UnknownTypes {
 		for range n {
@@ -180,14 +209,18 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return err
 }
 
-// WriteText writes the report as tables, one section each.
+// WriteText writes the report as tables, one section each (--detail).
 func (r *Report) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	p("evidence: %d files, %d sessions, %d forks\n\n", r.Files, r.Sessions, r.Forks)
-	p("1. Tier\nskill\tmodel\tturns\tinvocations\tpin\tlast turn off the pin\n")
+	p("1. Tier\nskill\tmodel\tturns\tinvocations\tpin\tlast turn off the pin\tfirst turn\tlast turn\n")
 	for _, t := range r.Tier {
-		p("%s\t%s\t%d\t%d\t%s\t%s\n", t.Skill, t.Model, t.Turns, t.Invocations, dash(t.Pin), dash(t.LastOffPin))
+		p("%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\n", t.Skill, t.Model, t.Turns, t.Invocations, dash(t.Pin), dash(t.LastOffPin),
+			dash(t.FirstTurn), dash(t.LastTurn))
+	}
+	if r.NoPin {
+		p("  no pin known (no --plugin, no installed plugin, no user skill declaring model:): no turn can be called off its pin\n")
 	}
 	p("\n2. Cost\nscope\tera\tinput\tcache_creation\tcache_read\toutput\tweighted\tturns\tinvocations\tper turn\tmodels\n")
 	for _, c := range r.Cost {
@@ -200,8 +233,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			c.CacheRead, c.Output, c.Weighted, c.Turns, c.Invocations, c.PerTurn, dash(strings.Join(ms, ", ")))
 	}
 	rt := r.Retrieval
-	p("\n3. Retrieval (how-do-i forks)\nforks\tcompliant\tquery-records calls\tone --cat batch\tunexpanded\n%d\t%d\t%d\t%d\t%d\n",
-		rt.Forks, rt.Compliant, rt.QueryRecords, rt.SingleCat, rt.Unexpanded)
+	p("\n3. Retrieval (how-do-i forks)\nforks\tcompliant\tquery-records calls\tone --cat batch\tunexpanded\tno query\n%d\t%d\t%d\t%d\t%d\t%d\n",
+		rt.Forks, rt.Compliant, rt.QueryRecords, rt.SingleCat, rt.Unexpanded, rt.NoQuery)
+	p("  compliant: ran query-records, searched no store another way, left no ${CLAUDE_…} unexpanded, read with at most one --cat batch; no query: ran none and broke no rule\n")
 	for _, v := range rt.Violations {
 		p("  %s %s %s: %s\n", v.Session, v.Fork, v.Kind, oneLine(v.Command))
 	}

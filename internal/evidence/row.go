@@ -26,12 +26,7 @@ type row struct {
 		ID      string          `json:"id"`
 		Model   string          `json:"model"`
 		Content json.RawMessage `json:"content"`
-		Usage   *struct {
-			Input         int64 `json:"input_tokens"`
-			CacheCreation int64 `json:"cache_creation_input_tokens"`
-			CacheRead     int64 `json:"cache_read_input_tokens"`
-			Output        int64 `json:"output_tokens"`
-		} `json:"usage"`
+		Usage   *rawUsage       `json:"usage"`
 	} `json:"message"`
 }
 
@@ -59,6 +54,47 @@ type skillResult struct {
 	Status      string `json:"status"`
 	AgentID     string `json:"agentId"`
 	Result      string `json:"result"`
+}
+
+// liteRow is the part of a main transcript's assistant row the sections
+// read: decoding into it passes over the message's content without
+// copying it (only forks' tool calls are read).
+type liteRow struct {
+	Type             string `json:"type"`
+	SessionID        string `json:"sessionId"`
+	AgentID          string `json:"agentId"`
+	Timestamp        string `json:"timestamp"`
+	RequestID        string `json:"requestId"`
+	AttributionSkill string `json:"attributionSkill"`
+	Message          struct {
+		ID    string    `json:"id"`
+		Model string    `json:"model"`
+		Usage *rawUsage `json:"usage"`
+	} `json:"message"`
+}
+
+// decodeLite is decodeRow for a main transcript's assistant row.
+func decodeLite(line []byte, sk *Skipped) (*row, bool) {
+	if !utf8.Valid(line) {
+		sk.InvalidUTF8++
+		return nil, false
+	}
+	l, valid, ok := decodeFast(line)
+	if !ok {
+		l = liteRow{}
+		valid = json.Unmarshal(line, &l) == nil
+	}
+	if !valid {
+		sk.InvalidJSON++
+		return nil, false
+	}
+	if !knownType(l.Type) {
+		sk.unknown([]byte(l.Type))
+	}
+	r := &row{Type: l.Type, SessionID: l.SessionID, AgentID: l.AgentID, Timestamp: l.Timestamp,
+		RequestID: l.RequestID, AttributionSkill: l.AttributionSkill}
+	r.Message.ID, r.Message.Model, r.Message.Usage = l.Message.ID, l.Message.Model, l.Message.Usage
+	return r, true
 }
 
 // decodeRow decodes one line, counting it in sk when it is not valid

@@ -15,7 +15,6 @@
 package evidence
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,41 +32,51 @@ import (
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/doctor"
 	"github.com/procedures-go/procedures/internal/evidence"
-	"github.com/procedures-go/procedures/internal/pluginlint"
 )
 
 const usage = `Usage: procedures evidence [--projects DIR] [--since TIME] [--until TIME]
            [--session ID] [--skill NAME] [--split-at TIME] [--weights W,W,W,W]
-           [--plugin DIR] [--json]
+           [--plugin DIR] [--prices FILE] [--timezone ZONE]
+           [--by day|week|month|session|skill|model | --detail] [--json]
 
 Sweeps the transcripts Claude Code writes (main sessions and their subagent
-forks, in the nested and the flat layout) and answers, one section each:
+forks, in the nested and the flat layout). By default it prints a summary
+that fits one screen: tokens and dollars in total, the most expensive
+sessions, skills and models, the forks off their model pin, retrieval
+compliance, warm starts and gate activity.
 
+  --by VIEW     tokens and dollars per day, week (from Monday), month,
+                session, skill or model, with a totals row
+  --detail      every section, per session:
   1. Tier       assistant turns per fork skill and model, the skill's pin,
-                the last turn off the pin, invocations
+                the last turn off the pin, the first and last turn
   2. Cost       input, cache_creation, cache_read and output tokens and
                 weighted units per skill and for the main thread
   3. Retrieval  per how-do-i fork: query-records calls versus other
                 retrieval, one --cat batch, unexpanded ${CLAUDE_SKILL_DIR}
-                or ${CLAUDE_SESSION_ID}
+                or ${CLAUDE_SESSION_ID}, forks that made no query
   4. Warm       prior digests read back, --cat path overlap, digests
                 written, user-typed /how-do-i with no digest
   5. Gates      how-do-i-gate denials, Stop-gate blocks and releases, and
                 the fail-open log's records of the same sessions
 
-It only reads.
+It only reads (and keeps its per-file cache, see docs/evidence.md).
 
   --projects DIR    the transcripts (default $HOME/.claude/projects)
   --since TIME      only rows at or after TIME (RFC 3339 or YYYY-MM-DD, UTC)
   --until TIME      only rows before TIME
   --session ID      only this session
   --skill NAME      only this skill (how-do-i or procedures:how-do-i), or main
-  --split-at TIME   split the cost into before/after eras at TIME
+  --split-at TIME   split the cost into before/after eras at TIME (--detail)
   --weights LIST    units per input, cache_creation, cache_read, output token
                     (default 1,1.25,0.1,5)
   --plugin DIR      the plugin whose fork skills' model pins are compared
-                    (default: the bundle this binary belongs to)
-  --json            print one JSON object (the schema is in the README)
+                    (default: the bundle this binary belongs to, then the
+                    plugins Claude Code installed, then your own skills)
+  --prices FILE     USD prices per million tokens laid over the embedded,
+                    dated table (its format: docs/evidence.md)
+  --timezone ZONE   the zone of days, weeks and months (IANA; default local)
+  --json            print one JSON object (the schema: docs/evidence.md)
 
 Exit status: 0 on a report, 1 when the transcripts cannot be read, 2 on a
 usage error.
@@ -74,6 +84,12 @@ usage error.
 
 // Main runs the sweep.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env) int {
+	return run(args, stdout, stderr, env, cli.IsTerminal(stdout))
+}
+
+// run is Main with the choice of aligned tables (a terminal) or
+// tab-separated ones (a pipe) made.
+func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int {
 	if code, done := (cli.Help{Name: "evidence", Usage: usage}).Answer(args, stdout, stderr); done {
 		return code
 	}
@@ -87,6 +103,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	weights := fs.String("weights", "", "")
 	plugin := fs.String("plugin", "", "")
 	asJSON := fs.Bool("json", false, "")
+	by := fs.String("by", "", "")
+	detail := fs.Bool("detail", false, "")
+	pricesFile := fs.String("prices", "", "")
+	zone := fs.String("timezone", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -118,48 +138,92 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 			return usageError(stderr, "--weights: "+err.Error())
 		}
 	}
-	o.Projects = *projects
-	if o.Projects == "" {
-		home := env.Get(config.Home)
-		if home == "" {
-			return usageError(stderr, "HOME is not set: name the transcripts with --projects DIR")
-		}
-		o.Projects = filepath.Join(home, ".claude", "projects")
+	if *by != "" && !slices.Contains(evidence.Views, *by) {
+		return usageError(stderr, fmt.Sprintf("--by: %q is not one of %s", *by, strings.Join(evidence.Views, ", ")))
 	}
-	if fi, err := os.Stat(o.Projects); err != nil || !fi.IsDir() {
-		return usageError(stderr, fmt.Sprintf("--projects: %s is not a readable directory", o.Projects))
+	if *by != "" && *detail {
+		return usageError(stderr, "--by and --detail: choose one")
 	}
-	dir := *plugin
-	if dir == "" {
-		exe, _ := os.Executable()
-		dir = doctor.DefaultPlugin(env.Get, exe)
-	} else if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return usageError(stderr, fmt.Sprintf("--plugin: %s is not a readable directory", dir))
+	if msg := where(&o, env, *pricesFile, *zone, *projects, *plugin); msg != "" {
+		return usageError(stderr, msg)
 	}
-	o.Pins = pins(dir)
 	o.FailOpenLog = config.FailOpenLogPath(env.Get)
+	if !config.EvidenceCacheOff(env.Get) {
+		o.CacheDir = config.IndexDir(env.Get)
+	}
 	if cli.IsTerminal(stderr) {
 		p := &progress{w: stderr, start: time.Now()}
 		o.Progress = p.update
 		defer p.end()
 	}
+	// A soft limit, restored on return. The collector stays on: turned
+	// off, a cold sweep touches fresh pages for all its garbage, which
+	// costs more than collecting it (measured: 26% more CPU at 300 MB).
 	if !config.MemLimitSet(env.Get) {
-		debug.SetMemoryLimit(evidence.MemoryLimit)
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(evidence.MemoryLimit))
 	}
 	rep, err := evidence.Sweep(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "procedures evidence: %v\n", err)
 		return 1
 	}
-	write := rep.WriteText
-	if *asJSON {
+	write := func(w io.Writer) error { return rep.WriteSummary(w, aligned) }
+	switch {
+	case *asJSON:
 		write = rep.WriteJSON
+	case *detail:
+		write = rep.WriteText
+	case *by != "":
+		write = func(w io.Writer) error { return rep.WriteView(w, *by, aligned) }
 	}
 	if err := write(stdout); err != nil {
 		fmt.Fprintf(stderr, "procedures evidence: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// where fills in the prices, the time zone, the transcripts and the pins,
+// and returns what was wrong with them ("" when nothing).
+func where(o *evidence.Options, env cli.Env, pricesFile, zone, projects, plugin string) string {
+	o.Prices = evidence.DefaultPrices()
+	if pricesFile != "" {
+		if err := o.Prices.LoadPrices(pricesFile); err != nil {
+			return "--prices: " + err.Error()
+		}
+	}
+	if zone != "" {
+		var err error
+		if o.Location, err = time.LoadLocation(zone); err != nil {
+			return fmt.Sprintf("--timezone: %q is not a known time zone", zone)
+		}
+	}
+	o.Projects = projects
+	if o.Projects == "" {
+		home := env.Get(config.Home)
+		if home == "" {
+			return "HOME is not set: name the transcripts with --projects DIR"
+		}
+		o.Projects = filepath.Join(home, ".claude", "projects")
+	}
+	if fi, err := os.Stat(o.Projects); err != nil || !fi.IsDir() {
+		return fmt.Sprintf("--projects: %s is not a readable directory", o.Projects)
+	}
+	dir := plugin
+	if dir == "" {
+		exe, _ := os.Executable()
+		dir = doctor.DefaultPlugin(env.Get, exe)
+	} else if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Sprintf("--plugin: %s is not a readable directory", dir)
+	}
+	ps := evidence.NewPinSet()
+	ps.AddPlugin(dir, evidence.PinFromPlugin)
+	if plugin == "" {
+		ps.AddInstalled(env.Get(config.Home))
+		ps.AddUserSkills(env.Get(config.Home))
+	}
+	o.Pins, o.PinFrom = ps.Pins, ps.From
+	return ""
 }
 
 func usageError(stderr io.Writer, msg string) int {
@@ -191,33 +255,6 @@ func parseWeights(s string) ([4]float64, error) {
 		w[i] = f
 	}
 	return w, nil
-}
-
-// pins reads the model each fork skill of the plugin at dir pins
-// (model: in its SKILL.md, as tierpin-lint reads it), by plugin:skill. A
-// plugin that cannot be read gives no pins.
-func pins(dir string) map[string]string {
-	out := map[string]string{}
-	if dir == "" {
-		return out
-	}
-	t, err := pluginlint.Load(dir, false)
-	if err != nil || len(t.Plugins) == 0 {
-		return out
-	}
-	name := "procedures"
-	if b, err := os.ReadFile(filepath.Join(dir, ".claude-plugin", "plugin.json")); err == nil {
-		var m struct{ Name string }
-		if json.Unmarshal(b, &m) == nil && m.Name != "" {
-			name = m.Name
-		}
-	}
-	for _, s := range t.Plugins[0].Skills {
-		if s.IsFork() {
-			out[name+":"+s.Name] = s.Model
-		}
-	}
-	return out
 }
 
 // progress prints one line on a terminal, rewritten in place, once the

@@ -1,0 +1,282 @@
+package evidence
+
+import (
+	"encoding/binary"
+	"errors"
+	"time"
+)
+
+// The cache's encoding: uvarints, varints, length-prefixed strings. A
+// decoder never allocates more than the bytes left could hold, so a
+// corrupt or hostile file costs at most its own size.
+
+type enc struct{ b []byte }
+
+func (e *enc) u(n uint64)   { e.b = binary.AppendUvarint(e.b, n) }
+func (e *enc) i(n int64)    { e.b = binary.AppendVarint(e.b, n) }
+func (e *enc) n(n int)      { e.u(uint64(n)) }
+func (e *enc) s(s string)   { e.u(uint64(len(s))); e.b = append(e.b, s...) }
+func (e *enc) raw(p []byte) { e.b = append(e.b, p...) }
+func (e *enc) bool(v bool) {
+	if v {
+		e.b = append(e.b, 1)
+	} else {
+		e.b = append(e.b, 0)
+	}
+}
+
+// stat encodes what identifies a file's content: device, inode, size,
+// mtime, ctime.
+func (e *enc) stat(st *fileStat) {
+	e.u(st.dev)
+	e.u(st.ino)
+	e.i(st.size)
+	e.i(st.mtime)
+	e.i(st.ctime)
+}
+
+var errCorrupt = errors.New("corrupt cache")
+
+type dec struct {
+	b   []byte
+	err error
+}
+
+func (d *dec) fail() { d.err = errCorrupt; d.b = nil }
+
+func (d *dec) u() uint64 {
+	v, k := binary.Uvarint(d.b)
+	if k <= 0 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[k:]
+	return v
+}
+
+func (d *dec) i() int64 {
+	v, k := binary.Varint(d.b)
+	if k <= 0 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[k:]
+	return v
+}
+
+// n is a count or size that must fit in what is left (each item takes at
+// least one byte).
+func (d *dec) n() int {
+	v := d.u()
+	if v > uint64(len(d.b)) {
+		d.fail()
+		return 0
+	}
+	return int(v)
+}
+
+func (d *dec) raw(k int) []byte {
+	if k > len(d.b) {
+		d.fail()
+		return nil
+	}
+	p := d.b[:k]
+	d.b = d.b[k:]
+	return p
+}
+
+func (d *dec) s() string { return string(d.raw(d.n())) }
+
+func (d *dec) bool() bool {
+	p := d.raw(1)
+	return len(p) == 1 && p[0] == 1
+}
+
+func (e *enc) skipped(s *Skipped) {
+	for _, v := range []int{s.Overlong, s.InvalidJSON, s.InvalidUTF8, s.Untrusted, s.Unreadable, s.FailOpenUnparseable,
+		s.NegativeCounts, s.FractionalCounts, s.AbsurdCounts, s.InvalidCounts, s.OtherTypes} {
+		e.n(v)
+	}
+	e.n(len(s.UnknownTypes))
+	for k, v := range s.UnknownTypes {
+		e.s(k)
+		e.n(v)
+	}
+}
+
+func (d *dec) skipped(s *Skipped) {
+	for _, p := range []*int{&s.Overlong, &s.InvalidJSON, &s.InvalidUTF8, &s.Untrusted, &s.Unreadable, &s.FailOpenUnparseable,
+		&s.NegativeCounts, &s.FractionalCounts, &s.AbsurdCounts, &s.InvalidCounts, &s.OtherTypes} {
+		*p = int(d.u())
+	}
+	if k := d.n(); k > 0 {
+		s.UnknownTypes = make(map[string]int, k)
+		for range k {
+			name := d.s()
+			s.UnknownTypes[name] = int(d.u())
+		}
+	}
+}
+
+func (e *enc) strMap(m map[string]string) {
+	e.n(len(m))
+	for k, v := range m {
+		e.s(k)
+		e.s(v)
+	}
+}
+
+func (d *dec) strMap() map[string]string {
+	k := d.n()
+	m := make(map[string]string, k)
+	for range k {
+		key := d.s()
+		m[key] = d.s()
+	}
+	return m
+}
+
+func (e *enc) set(m map[string]bool) {
+	e.n(len(m))
+	for k := range m {
+		e.s(k)
+	}
+}
+
+func (d *dec) set() map[string]bool {
+	k := d.n()
+	m := make(map[string]bool, k)
+	for range k {
+		m[d.s()] = true
+	}
+	return m
+}
+
+// scan encodes what one file contributed and where its scan stands.
+func (e *enc) scan(fs *fileScan) {
+	e.s(fs.session)
+	e.s(fs.agent)
+	e.s(fs.skill)
+	e.i(unixNano(fs.first))
+	models := map[string]int{}
+	var names []string
+	for _, t := range fs.turns {
+		if _, ok := models[t.model]; !ok {
+			models[t.model] = len(names)
+			names = append(names, t.model)
+		}
+	}
+	e.n(len(names))
+	for _, m := range names {
+		e.s(m)
+	}
+	e.n(len(fs.turns))
+	for _, t := range fs.turns {
+		e.raw(t.key[:])
+		var flags byte
+		if t.keyed {
+			flags |= 1
+		}
+		if t.fast {
+			flags |= 2
+		}
+		e.b = append(e.b, flags)
+		e.n(models[t.model])
+		e.i(t.at)
+		for _, v := range t.u {
+			e.u(uint64(v))
+		}
+		e.u(uint64(t.h1))
+	}
+	f := &fs.fork
+	e.n(f.queryRecords)
+	e.n(f.catBatches)
+	e.set(f.catPaths)
+	e.n(f.digestReads)
+	e.bool(f.warmRead)
+	e.n(len(f.violations))
+	for _, v := range f.violations {
+		e.s(v.Kind)
+		e.s(v.Command)
+	}
+	e.n(f.unexpanded)
+	e.strMap(fs.spawned)
+	e.set(fs.digests)
+	e.n(fs.typed)
+	g := &fs.gates
+	e.n(g.Denials)
+	e.n(g.StopBlocks)
+	e.n(g.Releases)
+	e.skipped(&fs.skipped)
+	e.i(fs.lines)
+	e.i(fs.bytes)
+	e.strMap(fs.pending)
+	e.bool(fs.blocked)
+}
+
+func (d *dec) scan() *fileScan {
+	fs := &fileScan{}
+	fs.session, fs.agent, fs.skill = d.s(), d.s(), d.s()
+	fs.first = fromUnixNano(d.i())
+	if fs.first.IsZero() {
+		fs.first = time.Time{}
+	}
+	names := make([]string, d.n())
+	for i := range names {
+		names[i] = d.s()
+	}
+	fs.turns = make([]turnRow, d.n())
+	for i := range fs.turns {
+		t := &fs.turns[i]
+		copy(t.key[:], d.raw(len(t.key)))
+		flags := d.raw(1)
+		if len(flags) == 1 {
+			t.keyed, t.fast = flags[0]&1 != 0, flags[0]&2 != 0
+		}
+		m := int(d.u())
+		if m >= len(names) {
+			d.fail()
+			return nil
+		}
+		t.model = names[m]
+		t.at = d.i()
+		for j := range t.u {
+			t.u[j] = int64(d.u())
+			if t.u[j] < 0 || t.u[j] > MaxCount {
+				d.fail()
+			}
+		}
+		t.h1 = int64(d.u())
+		if t.h1 < 0 || t.h1 > t.u[1] {
+			d.fail()
+		}
+	}
+	f := &fs.fork
+	f.queryRecords, f.catBatches = int(d.u()), int(d.u())
+	f.catPaths = d.set()
+	f.digestReads = int(d.u())
+	f.warmRead = d.bool()
+	if k := d.n(); k > 0 {
+		f.violations = make([]Violation, k)
+		for i := range f.violations {
+			f.violations[i] = Violation{Kind: d.s(), Command: d.s()}
+		}
+	}
+	f.unexpanded = int(d.u())
+	if sp := d.strMap(); len(sp) > 0 {
+		fs.spawned = sp
+	}
+	if dg := d.set(); len(dg) > 0 || fs.spawned != nil {
+		fs.digests = dg
+	}
+	fs.typed = int(d.u())
+	fs.gates.Denials, fs.gates.StopBlocks, fs.gates.Releases = int(d.u()), int(d.u()), int(d.u())
+	d.skipped(&fs.skipped)
+	fs.lines, fs.bytes = d.i(), d.i()
+	fs.pending = d.strMap()
+	fs.blocked = d.bool()
+	if d.err != nil {
+		return nil
+	}
+	return fs
+}
