@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/lint"
@@ -26,13 +25,13 @@ import (
 // checks its stat and the id the lint maps it under. A writer validates
 // only what it consults:
 //
-//   - every recorded directory is stat-ed; one whose stat differs, or whose
-//     mtime falls in the index write's second (racy), is listed again, and
+//   - every recorded directory is stat-ed; one whose stat differs from the
+//     stored one (a racy stat is stored smudged, see racy.go), is listed again, and
 //     of its names only the new ones and those now naming another inode are
 //     stat-ed and read (a directory that is another directory now, or a
 //     new subdirectory, is walked whole);
 //   - every record whose recorded id is one the writer asks about is
-//     stat-ed, and read again when its stat differs or is racy.
+//     stat-ed, and read again when its stat differs from the stored one.
 //
 // A record edited in place (same name, same inode) to declare an id it did
 // not declare is therefore not seen by a writer asking about that id until
@@ -42,7 +41,7 @@ import (
 
 const (
 	writersMagic   = "procedures-writers"
-	writersVersion = 2
+	writersVersion = 3
 )
 
 // wfile is one lintable record of a directory.
@@ -189,11 +188,11 @@ func (d *wdir) decoded() []wfile {
 // Writers is the writers' index of one corpus, validated as far as a
 // writer needs it; see the package's writers.go for the rules.
 type Writers struct {
-	root    string // resolved
-	path    string // the index file
-	granule int64
-	dirs    map[string]*wdir
-	changed bool // the walk or an id changed: Save writes
+	root     string // resolved
+	path     string // the index file
+	observed int64  // when this run began observing (ns): see racy.go
+	dirs     map[string]*wdir
+	changed  bool // the walk or an id changed: Save writes
 	// pending counts the records a next run would read again were the
 	// index not written: those read again with the same id (only their
 	// stat is new) and those new in a directory whose listing a saved
@@ -271,7 +270,7 @@ func openWriters(root string, getenv func(string) string) *Writers {
 	if fi, err := os.Lstat(dir); err == nil && !trusted(fi, true) {
 		return nil
 	}
-	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10)}
+	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10), observed: observe()}
 	w.load()
 	return w
 }
@@ -297,7 +296,6 @@ func (w *Writers) load() {
 	}
 	w.unmap = unmap
 	w.dirs = dirs
-	w.granule = fi.ModTime().Unix()
 }
 
 // readFile reads the size bytes of f.
@@ -364,7 +362,7 @@ func (w *Writers) walk(p string, follow bool) error {
 	if err != nil {
 		return errWalk
 	}
-	d.st = st
+	d.st = w.storedDir(st)
 	w.dirs[p] = d
 	w.changed = true
 	sortDents(ents)
@@ -399,7 +397,7 @@ func (w *Writers) readFile(p, name string) wfile {
 	if err != nil {
 		return f
 	}
-	f.st, f.id = st, id
+	f.st, f.id = stored(st, w.observed), id
 	return f
 }
 
@@ -454,7 +452,7 @@ func (w *Writers) validateDirs() error {
 					return err
 				}
 			}
-		case st != d.st || st.MtimeNs/1e9 >= w.granule:
+		case st != d.st:
 			if err := w.relist(d, follow); err != nil {
 				return err
 			}
@@ -473,11 +471,10 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	if st.Dev != d.st.Dev || st.Ino != d.st.Ino {
 		return errWalk // replaced between the stat and the open: a full scan decides
 	}
-	// A listing taken at a stat of the current second would be listed
-	// again by the next run whatever is saved (racy); one of an earlier
-	// second is saved, changed or not (racy when loaded, it is trusted
-	// once written again, the second being over).
-	d.st, d.fresh, d.trusted = st, true, time.Now().Unix() > st.MtimeNs/1e9
+	// A listing taken at a racy stat is stored smudged, and listed again
+	// by the next run whatever is saved; one that is not racy is worth
+	// saving, changed or not.
+	d.st, d.fresh, d.trusted = w.storedDir(st), true, !racyDir(st, w.observed)
 
 	// The records as recorded, by inode (a listed name is the recorded
 	// one when its inode and its name match); the raw block is not decoded
@@ -637,7 +634,7 @@ func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 			return
 		}
 		st, ok := lstatFile(w.abs(p + f.name))
-		if !ok || st != f.st || st.MtimeNs/1e9 >= w.granule {
+		if !ok || st != f.st {
 			w.reread(p, f)
 		}
 		f.seen = true
@@ -876,7 +873,7 @@ func reconcileWriters(root string, getenv func(string) string, reread func() map
 				if ok {
 					compared++
 				}
-				if ok && (st != rec || rec.MtimeNs/1e9 >= w.granule) {
+				if ok && st != rec {
 					f := wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rec}
 					w.reread(d.path, &f)
 					if d.patch == nil {
@@ -894,7 +891,7 @@ func reconcileWriters(root string, getenv func(string) string, reread func() map
 			if ok {
 				compared++
 			}
-			if ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
+			if ok && st != f.st {
 				w.reread(d.path, f)
 			}
 		}

@@ -33,6 +33,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 		os.Chtimes(dec, when, when)
 	}
 	add(3, past)
+	WaitTrusted(root) // the ctimes, which cannot be put back
 	open := func() *Writers {
 		t.Helper()
 		w := OpenWriters(root, getenv)
@@ -80,6 +81,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 	}
 
 	os.Chtimes(dec, past, past) // the second is over
+	WaitTrusted(root)
 	if w := open(); !relisted(w) || !saved(w) {
 		t.Fatal("a listing the index would now trust was not written")
 	}
@@ -89,6 +91,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 
 	// Listed at a trusted stat, then written to: its stat is stale.
 	add(1, past)
+	WaitTrusted(root)
 	w = open()
 	p := filepath.Join(dec, "new.md")
 	os.WriteFile(p, []byte("---\nid: new\nkind: decision\n---\n# r\n"), 0o644)
@@ -157,6 +160,7 @@ func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
 		rec(i, fmt.Sprintf("r%d", i))
 	}
 	os.Chtimes(dec, past, past)
+	WaitTrusted(root)
 	OpenWriters(root, getenv).Close()
 	stores := corpus.DefaultStores()
 	query := func() int {
