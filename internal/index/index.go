@@ -387,6 +387,9 @@ func (ix *Index) Save(paths []string) error {
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
+	_, err := os.Lstat(ix.path)
+	isNew := err != nil // a root new to the cache: it may grow past its cap
+	defer func() { evict(dir, ix.path, isNew) }()
 	return writeAtomic(dir, ix.path, func(w io.Writer) error {
 		return encodeTo(w, ix.root, ix.stores, ix.observed, len(keep), func(b []byte, k int) []byte {
 			i := int(keep[k])

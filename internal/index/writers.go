@@ -768,6 +768,9 @@ func (w *Writers) Save() error {
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
+	_, err := os.Lstat(w.path)
+	isNew := err != nil // a root new to the cache: it may grow past its cap
+	defer func() { evict(dir, w.path, isNew) }()
 	if err := writeAtomic(dir, w.path, func(f io.Writer) error {
 		_, err := f.Write(encodeWriters(w.root, w.dirs))
 		return err
