@@ -3,6 +3,7 @@ package index_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/testcache"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -103,7 +104,7 @@ func BenchmarkKeyword(b *testing.B) {
 
 // TestMain removes the corpora the benchmarks generated.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testcache.Main(m) // the cache in a directory of the run's own
 	for _, root := range benchCorpora {
 		os.RemoveAll(root)
 	}

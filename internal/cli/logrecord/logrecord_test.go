@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/testcache"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -24,7 +25,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("LOGRECORD_TEST_MAIN") == "1" {
 		os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv()))
 	}
-	os.Exit(m.Run())
+	os.Exit(testcache.Main(m)) // the index in a directory of the run's own
 }
 
 func fixClock(t *testing.T, s string) {
