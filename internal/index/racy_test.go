@@ -53,3 +53,30 @@ func TestRacyCreateInTheSecondOfTheListing(t *testing.T) {
 		t.Fatalf("the lint of a duplicate id with the index:\n%s\nwithout:\n%s", got, want)
 	}
 }
+
+// An id changed in place, same size, its mtime put back (only the ctime
+// moves), is seen by a writer once a query has read the file again: the
+// writers learn what the query read, in the same run.
+func TestWritersSeeAnIDChangedInPlaceAfterAQuery(t *testing.T) {
+	f := newWFixture(t, 14, 20)
+	dec := filepath.Join(f.root, "references/decisions")
+	os.MkdirAll(dec, 0o755)
+	p := filepath.Join(dec, "old.md")
+	body := "---\nid: aaaa\nkind: decision\ndate: 2026-01-01\nkeywords: [a]\nstatus: active\nlinks: []\n---\n# r\n"
+	os.WriteFile(p, []byte(body), 0o644)
+	f.age()
+	f.query()
+	f.enforce(p, false) // the writers' index built, trusting old.md
+	fi, _ := os.Stat(p)
+	os.WriteFile(p, bytes.Replace([]byte(body), []byte("aaaa"), []byte("bbbb"), 1), 0o644)
+	os.Chtimes(p, fi.ModTime(), fi.ModTime())
+	for range 3 {
+		f.query()
+	}
+	content := []byte(bytes.Replace([]byte(body), []byte("aaaa"), []byte("bbbb"), 1))
+	file := filepath.Join(dec, "new.md")
+	want := f.lint(file, content, true)
+	if got := f.lint(file, content, false); got != want {
+		t.Fatalf("the lint of the id changed in place with the index:\n%s\nwithout:\n%s", got, want)
+	}
+}
