@@ -174,6 +174,10 @@ func TestDifferential(t *testing.T) {
 		defer index.MapEvery()()
 		differential(t)
 	})
+	t.Run("racy rule alone", func(t *testing.T) { // as on tmpfs, NFS, …
+		defer index.NoFine()()
+		differential(t)
+	})
 }
 
 func differential(t *testing.T) {
@@ -200,6 +204,14 @@ func differential(t *testing.T) {
 // with the mtime put back, is still seen (the racy-clean rule: an entry not
 // strictly older than the index write's second is re-read).
 func TestDifferentialRacyEdit(t *testing.T) {
+	t.Run("fine", func(t *testing.T) { differentialRacyEdit(t) })
+	t.Run("racy rule alone", func(t *testing.T) {
+		defer index.NoFine()()
+		differentialRacyEdit(t)
+	})
+}
+
+func differentialRacyEdit(t *testing.T) {
 	f := newFixture(t, 2, 30)
 	for i := range 20 {
 		f.check(fmt.Sprintf("round %d", i))

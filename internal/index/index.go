@@ -71,14 +71,14 @@ const maxSize = 1 << 30
 // query's records are no longer used. A nil *Index is the index turned
 // off: [Index.Corpus] and [Index.Query] then list and read every file.
 type Index struct {
-	path     string // the index file; "" when the index cannot be kept
-	root     string // the resolved root
-	stores   []string
-	getenv   func(string) string
-	old      []lazy // the loaded entries, in path order
-	oldDirs  map[string]listing
-	unmap    func() // releases the loaded file (see Close); nil when none
-	observed int64  // when this run began observing (ns): see racy.go
+	path    string // the index file; "" when the index cannot be kept
+	root    string // the resolved root
+	stores  []string
+	getenv  func(string) string
+	old     []lazy // the loaded entries, in path order
+	oldDirs map[string]listing
+	unmap   func() // releases the loaded file (see Close); nil when none
+	judge   judge  // when this run began observing, and what is never racy: see racy.go
 
 	mu    sync.Mutex // held by Save, and by Put into few
 	paths []string   // the corpus's paths, as given to Start
@@ -113,7 +113,7 @@ func ForQuery(root string, stores []string, getenv func(string) string) *Index {
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
 func Open(root string, stores []string, getenv func(string) string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv, observed: observe()}
+	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv, judge: judge{observed: observe()}}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ix
@@ -122,6 +122,7 @@ func Open(root string, stores []string, getenv func(string) string) *Index {
 		abs = r
 	}
 	ix.root = abs
+	ix.judge.fine = fineDev(abs)
 	dir := Dir(getenv)
 	if dir == "" || inside(dir, abs) {
 		return ix
@@ -285,7 +286,7 @@ func (ix *Index) Listing(dir string, st corpus.FileStat) (subdirs, files []strin
 // PutListing implements [corpus.DirCache].
 func (ix *Index) PutListing(dir string, st corpus.FileStat, subdirs, files []string) {
 	ix.dirMu.Lock()
-	ix.newDirs[dir] = listing{St: stored(view(st), ix.observed), subdirs: subdirs, files: files}
+	ix.newDirs[dir] = listing{St: ix.judge.stored(view(st)), subdirs: subdirs, files: files}
 	ix.dirMu.Unlock()
 }
 
@@ -391,10 +392,10 @@ func (ix *Index) Save(paths []string) error {
 	isNew := err != nil // a root new to the cache: it may grow past its cap
 	defer func() { evict(dir, ix.path, isNew) }()
 	return writeAtomic(dir, ix.path, func(w io.Writer) error {
-		return encodeTo(w, ix.root, ix.stores, ix.observed, len(keep), func(b []byte, k int) []byte {
+		return encodeTo(w, ix.root, ix.stores, ix.judge.observed, len(keep), func(b []byte, k int) []byte {
 			i := int(keep[k])
 			if e := ix.reread(i); e.meta != nil {
-				return appendEntry(b, paths[i], stored(e.St, ix.observed), e.meta)
+				return appendEntry(b, paths[i], ix.judge.stored(e.St), e.meta)
 			}
 			b = appendStr(b, paths[i]) // a loaded entry as it was
 			return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)

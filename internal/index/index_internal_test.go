@@ -32,24 +32,33 @@ func TestRacyCleanAgainstTheObservedMoment(t *testing.T) {
 		{"mtime put back, ctime of the moment's second", corpus.FileStat{MtimeNs: 1_600_000_000 * sec, CtimeNs: obs - 1000}, true},
 		{"mtime in the future", corpus.FileStat{MtimeNs: obs + 3600*sec, CtimeNs: 1_600_000_000 * sec}, true},
 	} {
-		if got := racy(c.st, obs); got != c.racy {
+		if got := (judge{observed: obs}).racy(c.st); got != c.racy {
 			t.Errorf("%s: racy = %v, want %v", c.name, got, c.racy)
 		}
-		if got := stored(c.st, obs) == c.st; got == c.racy {
+		if got := (judge{observed: obs}).stored(c.st) == c.st; got == c.racy {
 			t.Errorf("%s: stored as taken = %v, want %v", c.name, got, !c.racy)
 		}
 	}
 
 	// Whole seconds are judged at two: observed in an odd second, the even
 	// one before it is FAT's same granule.
-	if odd := obs + sec; !racy(ns(1_700_000_000, 0), odd) || racy(ns(1_699_999_999, 0), odd) {
+	if odd := obs + sec; !(judge{observed: odd}).racy(ns(1_700_000_000, 0)) || (judge{observed: odd}).racy(ns(1_699_999_999, 0)) {
 		t.Errorf("observed in an odd second: the even second before must be racy, the one before that not")
+	}
+
+	// On the device whose later changes always move the ctime, a stat of
+	// sub-second times is never racy; whole seconds still are.
+	fine := judge{observed: obs, fine: 3}
+	if fine.racy(corpus.FileStat{Dev: 3, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
+		!fine.racy(corpus.FileStat{Dev: 4, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
+		!fine.racy(corpus.FileStat{Dev: 3, MtimeNs: 1_700_000_000 * sec, CtimeNs: 1_700_000_000 * sec}) {
+		t.Errorf("the fine device's rule: sub-second times there trusted, elsewhere and whole seconds not")
 	}
 
 	st := ns(1_699_999_990, 7)
 	m := string(corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: "x"}}))
 	rec := func(st corpus.FileStat) string { return string(append(appendStat(nil, st), m...)) }
-	ix := &Index{observed: obs, old: []lazy{
+	ix := &Index{judge: judge{observed: obs}, old: []lazy{
 		{path: "a.md", rec: rec(st)}, {path: "b.md", rec: rec(smudged(st))}}}
 	ix.Start([]string{"a.md", "b.md", "c.md"})
 	if got, ok := ix.Lookup(0, st); !ok || got != m {

@@ -52,9 +52,26 @@ func racyAt(ts, observed int64) bool {
 	return ts >= bound
 }
 
+// judge decides what a run stores as taken: observed is the moment it
+// observes from (ns, see [observe]); fine is the device whose stats are
+// never racy (see fineDev), 0 for none.
+type judge struct {
+	observed int64
+	fine     uint64
+}
+
 // racy reports whether st, stat-ed after the moment observed, may not be
 // trusted by a later run.
-func racy(st corpus.FileStat, observed int64) bool { return racyAt(changed(st), observed) }
+func (j judge) racy(st corpus.FileStat) bool {
+	return j.racyAt(st.Dev, changed(st))
+}
+
+func (j judge) racyAt(dev uint64, ts int64) bool {
+	if j.fine != 0 && dev == j.fine && ts%1e9 != 0 {
+		return false // a later change moves the ctime (fineDev)
+	}
+	return racyAt(ts, j.observed)
+}
 
 // smudged is st made unequal to every stat: its size -1.
 func smudged(st corpus.FileStat) corpus.FileStat {
@@ -63,8 +80,8 @@ func smudged(st corpus.FileStat) corpus.FileStat {
 }
 
 // stored is st as a save stores it: smudged when racy.
-func stored(st corpus.FileStat, observed int64) corpus.FileStat {
-	if racy(st, observed) {
+func (j judge) stored(st corpus.FileStat) corpus.FileStat {
+	if j.racy(st) {
 		return smudged(st)
 	}
 	return st
@@ -81,15 +98,15 @@ func view(st corpus.FileStat) corpus.FileStat {
 	return st
 }
 
-// racyDir is [racy] of a directory's stat.
-func racyDir(st dirStat, observed int64) bool {
-	return racyAt(max(st.MtimeNs, st.CtimeNs), observed)
+// racyDir is [judge.racy] of a directory's stat.
+func (j judge) racyDir(st dirStat) bool {
+	return j.racyAt(st.Dev, max(st.MtimeNs, st.CtimeNs))
 }
 
 // storedDir is a directory's stat as a save stores it: smudged (its ctime
 // made -1, which no stat has) when racy.
-func (w *Writers) storedDir(st dirStat) dirStat {
-	if racyDir(st, w.observed) {
+func (j judge) storedDir(st dirStat) dirStat {
+	if j.racyDir(st) {
 		st.CtimeNs = -1
 	}
 	return st

@@ -188,11 +188,11 @@ func (d *wdir) decoded() []wfile {
 // Writers is the writers' index of one corpus, validated as far as a
 // writer needs it; see the package's writers.go for the rules.
 type Writers struct {
-	root     string // resolved
-	path     string // the index file
-	observed int64  // when this run began observing (ns): see racy.go
-	dirs     map[string]*wdir
-	changed  bool // the walk or an id changed: Save writes
+	root    string // resolved
+	path    string // the index file
+	judge   judge  // when this run began observing, and what is never racy: see racy.go
+	dirs    map[string]*wdir
+	changed bool // the walk or an id changed: Save writes
 	// pending counts the records a next run would read again were the
 	// index not written: those read again with the same id (only their
 	// stat is new) and those new in a directory whose listing a saved
@@ -270,7 +270,7 @@ func openWriters(root string, getenv func(string) string) *Writers {
 	if fi, err := os.Lstat(dir); err == nil && !trusted(fi, true) {
 		return nil
 	}
-	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10), observed: observe()}
+	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10), judge: judge{observed: observe(), fine: fineDev(abs)}}
 	w.load()
 	return w
 }
@@ -362,7 +362,7 @@ func (w *Writers) walk(p string, follow bool) error {
 	if err != nil {
 		return errWalk
 	}
-	d.st = w.storedDir(st)
+	d.st = w.judge.storedDir(st)
 	w.dirs[p] = d
 	w.changed = true
 	sortDents(ents)
@@ -397,7 +397,7 @@ func (w *Writers) readFile(p, name string) wfile {
 	if err != nil {
 		return f
 	}
-	f.st, f.id = stored(st, w.observed), id
+	f.st, f.id = w.judge.stored(st), id
 	return f
 }
 
@@ -474,7 +474,7 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	// A listing taken at a racy stat is stored smudged, and listed again
 	// by the next run whatever is saved; one that is not racy is worth
 	// saving, changed or not.
-	d.st, d.fresh, d.trusted = w.storedDir(st), true, !racyDir(st, w.observed)
+	d.st, d.fresh, d.trusted = w.judge.storedDir(st), true, !w.judge.racyDir(st)
 
 	// The records as recorded, by inode (a listed name is the recorded
 	// one when its inode and its name match); the raw block is not decoded
