@@ -74,8 +74,14 @@ type wdir struct {
 	files  []wfile // by name; nil while raw holds them
 	fresh  bool    // listed in this run
 	// trusted: listed in this run at a stat a saved index would trust
-	// (older than the current second) and not written to since.
+	// (not racy) and not written to since, or its own write accounted for.
 	trusted bool
+	// seen is the stat this run observed (as taken, never smudged; zero
+	// when not stat-ed); pre, the one a writer saw just before its own
+	// write, when still seen (see Writing); owned, how many own writes in
+	// a row its listing accounts for since it was last listed (see account).
+	seen, pre dirStat
+	owned     uint8
 
 	// raw is the directory's block of records as loaded, decoded only when
 	// the directory is listed again or written to: a writer that consults
@@ -200,7 +206,14 @@ type Writers struct {
 	pending int
 	buf     []byte
 	unmap   func() // releases the loaded file's mapping; nil when none
+	// loaded is the stat of the index file as this run found it (zero:
+	// none): Save replaces only that file (see Save).
+	loaded corpus.FileStat
 }
+
+// errRaced is Save's error when another run replaced the index file since
+// this one loaded it.
+var errRaced = errors.New("index: the writers' index was replaced by another run")
 
 // maxPending is how many records a next run may have to read again before
 // Save writes the index.
@@ -276,6 +289,7 @@ func openWriters(root string, getenv func(string) string) *Writers {
 }
 
 func (w *Writers) load() {
+	w.loaded, _ = lstatFile(w.path) // before the open: a file replaced since is not ours
 	f, err := os.OpenFile(w.path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return
@@ -362,7 +376,7 @@ func (w *Writers) walk(p string, follow bool) error {
 	if err != nil {
 		return errWalk
 	}
-	d.st = w.judge.storedDir(st)
+	d.st, d.seen = w.judge.storedDir(st), st
 	w.dirs[p] = d
 	w.changed = true
 	sortDents(ents)
@@ -456,6 +470,8 @@ func (w *Writers) validateDirs() error {
 			if err := w.relist(d, follow); err != nil {
 				return err
 			}
+		default:
+			d.seen = st
 		}
 	}
 	return nil
@@ -475,6 +491,7 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	// by the next run whatever is saved; one that is not racy is worth
 	// saving, changed or not.
 	d.st, d.fresh, d.trusted = w.judge.storedDir(st), true, !w.judge.racyDir(st)
+	d.seen, d.owned = st, 0
 
 	// The records as recorded, by inode (a listed name is the recorded
 	// one when its inode and its name match); the raw block is not decoded
@@ -698,19 +715,90 @@ func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 	return lint.NewIDMap(files), nil
 }
 
-// Wrote records that the writer wrote (or checked) the record at the
-// root-relative path rel: its entry is read again now.
-func (w *Writers) Wrote(rel string) {
+// maxOwned is how many own writes in a row a directory's listing may
+// account for before the next writer lists the directory again.
+const maxOwned = 16
+
+// dirOf is the recorded directory of the root-relative path rel, and the
+// name rel has in it; nil when the directory is not recorded or absent.
+func (w *Writers) dirOf(rel string) (*wdir, string) {
 	i := strings.LastIndexByte(rel, '/')
 	if i < 0 {
+		return nil, ""
+	}
+	d, ok := w.dirs[rel[:i+1]]
+	if !ok || d.absent {
+		return nil, ""
+	}
+	return d, rel[i+1:]
+}
+
+// statOf stats directory d as the walk does (a store's final symlink
+// followed).
+func (w *Writers) statOf(d *wdir) (dirStat, bool) {
+	follow := slices.Contains(corpus.Stores(), strings.TrimSuffix(d.path, "/"))
+	return statDir(w.abs(strings.TrimSuffix(d.path, "/")), follow)
+}
+
+// Writing tells w that the writer is about to write the record at the
+// root-relative path rel. The directory is stat-ed now: when its stat is
+// still the one this run observed, what the writer then writes can be
+// accounted for (see Wrote).
+func (w *Writers) Writing(rel string) {
+	d, _ := w.dirOf(rel)
+	if d == nil || d.seen == (dirStat{}) {
 		return
 	}
-	p, name := rel[:i+1], rel[i+1:]
-	d, ok := w.dirs[p]
-	if !ok || d.absent || !lintedFile(p, name) {
-		return
+	if st, ok := w.statOf(d); ok && st == d.seen {
+		d.pre = st
 	}
+}
+
+// Wrote records that the writer wrote the record at the root-relative path
+// rel: its entry is read again now, and its directory's listing accounts
+// for the write (see account).
+func (w *Writers) Wrote(rel string) {
+	if d, _ := w.dirOf(rel); d != nil {
+		w.account(d)
+	}
+	w.note(rel)
+}
+
+// Checked records that the writer checked the record at the root-relative
+// path rel, which it did not write: its entry is read again now.
+func (w *Writers) Checked(rel string) { w.note(rel) }
+
+// account takes d's stat after the writer's own write as its listing's
+// stat, so that the next writer does not list d again: only when d's stat
+// just before the write was the one this run observed (Writing), the write
+// changed it, and the file system moves the ctime on every later change
+// (so the stat is not racy, see fineDev). The listing is then what was
+// observed plus what the writer wrote, and any other change after the
+// write changes the stat again. Otherwise, and after maxOwned such writes
+// in a row, d's stored stat stays as observed, which no longer matches:
+// the next writer lists d again.
+func (w *Writers) account(d *wdir) {
+	pre := d.pre
+	d.pre = dirStat{}
 	d.trusted = false // written to: its stat as listed is no longer its own
+	if pre == (dirStat{}) || d.owned >= maxOwned {
+		return
+	}
+	st, ok := w.statOf(d)
+	if !ok || st.Dev != pre.Dev || st.Ino != pre.Ino || st == pre || w.judge.racyDir(st) {
+		return
+	}
+	d.st, d.seen, d.trusted = st, st, true
+	d.owned++
+}
+
+// note reads again the entry of the record at rel.
+func (w *Writers) note(rel string) {
+	d, name := w.dirOf(rel)
+	if d == nil || !lintedFile(d.path, name) {
+		return
+	}
+	p := d.path
 	if d.raw != nil {
 		found := -1
 		var f wfile
@@ -752,7 +840,9 @@ func (w *Writers) Wrote(rel string) {
 	}
 }
 
-// Save writes the index back when that saves a next run work: when the
+// Save writes the index back, under the cache directory's lock and only
+// over the file this run loaded (else errRaced), when that saves a next
+// run work: when the
 // walk or an id changed, when a directory was listed again at a stat the
 // written index would trust, or when maxPending records would otherwise
 // be read again. A directory listed again at a stat of the current second,
@@ -768,8 +858,19 @@ func (w *Writers) Save() error {
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
-	_, err := os.Lstat(w.path)
-	isNew := err != nil // a root new to the cache: it may grow past its cap
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	cur, _ := lstatFile(w.path)
+	if cur != w.loaded {
+		// Another run saved what it learned since this one loaded: writing
+		// now would lose it (a query's reconcile, for one). Not writing is
+		// safe; a query then does not save its own index either.
+		return errRaced
+	}
+	isNew := cur == (corpus.FileStat{}) // a root new to the cache: it may grow past its cap
 	defer func() { evict(dir, w.path, isNew) }()
 	if err := writeAtomic(dir, w.path, func(f io.Writer) error {
 		_, err := f.Write(encodeWriters(w.root, w.dirs))
@@ -777,6 +878,7 @@ func (w *Writers) Save() error {
 	}); err != nil {
 		return err
 	}
+	w.loaded, _ = lstatFile(w.path)
 	w.changed, w.pending = false, 0
 	for _, d := range w.dirs {
 		d.trusted = false
@@ -827,7 +929,7 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 		return lint.LintTargets(root, targets)
 	}
 	for _, t := range targets {
-		w.Wrote(t)
+		w.Checked(t)
 	}
 	w.Close()
 	return res, nil
@@ -908,7 +1010,8 @@ func reconcileWriters(root string, getenv func(string) string, reread func() map
 // a CRC-32C):
 //
 //	u32 len, root; u32 #dirs; dirs… (sorted by path)
-//	dir:  u16 len, path; u8 absent; u64 dev, ino; i64 mtime ns, ctime ns;
+//	dir:  u16 len, path; u8 flags (1: absent; above it, the own writes
+//	      its listing accounts for); u64 dev, ino; i64 mtime ns, ctime ns;
 //	      u32 #subs, (u16 len, name, u64 ino)…;
 //	      u32 #files, u32 length of what follows, (u16 name len, u32 id
 //	      len, i64 size, mtime ns, ctime ns, u64 ino, dev, u32 mode, name,
@@ -941,11 +1044,11 @@ func encodeWriters(root string, dirs map[string]*wdir) []byte {
 		d := dirs[p]
 		b = le.AppendUint16(b, uint16(len(p)))
 		b = append(b, p...)
+		flags := d.owned << 1
 		if d.absent {
-			b = append(b, 1)
-		} else {
-			b = append(b, 0)
+			flags |= 1
 		}
+		b = append(b, flags)
 		b = le.AppendUint64(b, d.st.Dev)
 		b = le.AppendUint64(b, d.st.Ino)
 		b = le.AppendUint64(b, uint64(d.st.MtimeNs))
@@ -1071,7 +1174,9 @@ func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 	dirs := make(map[string]*wdir, n)
 	for range n {
 		wd := &wdir{path: string(d.take(d.u16()))}
-		wd.absent = string(d.take(1)) == "\x01"
+		if f := d.take(1); f != nil {
+			wd.absent, wd.owned = f[0]&1 != 0, f[0]>>1
+		}
 		wd.st.Dev, wd.st.Ino = d.u64(), d.u64()
 		wd.st.MtimeNs, wd.st.CtimeNs = int64(d.u64()), int64(d.u64())
 		ns := d.u32()

@@ -107,3 +107,23 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 	}
 	return out, ds, nil
 }
+
+// lockDir takes the exclusive lock of the cache directory dir's lock file
+// (made 0600 if missing, never through a symlink); unlock releases it.
+func lockDir(dir string) (unlock func(), err error) {
+	fd, err := unix.Open(dir+"/.lock", unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		err = unix.Flock(fd, unix.LOCK_EX)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		unix.Close(fd)
+		return nil, err
+	}
+	return func() { unix.Close(fd) }, nil
+}
