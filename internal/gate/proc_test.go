@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/procedures-go/procedures/internal/testcache"
 	"io"
 	"io/fs"
 	"math/rand"
@@ -44,7 +45,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}
-	os.Exit(guardRealHome(m.Run))
+	os.Exit(guardRealHome(func() int { return testcache.Main(m) })) // the index too, in a cache of its own
 }
 
 // guardRealHome runs the tests and fails them if the real home's gate logs

@@ -3,6 +3,7 @@ package multicall
 import (
 	"bufio"
 	"bytes"
+	"github.com/procedures-go/procedures/internal/testcache"
 	"os"
 	"os/exec"
 	"strconv"
@@ -18,7 +19,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(exitEnv) == "1" {
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(testcache.Main(m)) // the index in a cache of its own
 }
 
 // initBudget is the most one of this module's packages may allocate in its
