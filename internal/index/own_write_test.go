@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // A writer accounts for its own write: the next writer does not list the
@@ -98,19 +96,7 @@ func TestWriterDoesNotSaveOverAQuerysReconcile(t *testing.T) {
 	body := "---\nid: aaaa\nkind: decision\n---\n# r\n"
 	os.WriteFile(p, []byte(body), 0o644)
 	WaitTrusted(root)
-	stores := []string{"references/decisions"}
-	query := func() {
-		t.Helper()
-		ix := ForQuery(root, stores, getenv)
-		c, err := ix.Corpus(root, stores)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := c.QueryCached(corpus.Query{Kind: "decision"}, ix); err != nil {
-			t.Fatal(err)
-		}
-		ix.finish(c)
-	}
+	query := func() { queryDecisions(t, root, []string{"references/decisions"}, getenv) }
 	OpenWriters(root, getenv).Close()
 	query()
 	stale := OpenWriters(root, getenv) // loaded before the edit and the query

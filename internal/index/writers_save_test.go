@@ -164,19 +164,7 @@ func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
 	os.Chtimes(dec, past, past)
 	WaitTrusted(root)
 	OpenWriters(root, getenv).Close()
-	stores := corpus.DefaultStores()
-	query := func() int {
-		t.Helper()
-		ix := ForQuery(root, stores, getenv)
-		c, err := ix.Corpus(root, stores)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := c.QueryCached(corpus.Query{Kind: "decision"}, ix); err != nil {
-			t.Fatal(err)
-		}
-		return ix.finish(c)
-	}
+	query := func() int { return queryDecisions(t, root, corpus.DefaultStores(), getenv) }
 	if got := query(); got != n {
 		t.Fatalf("a cold query compared %d of the writers' records, want all %d", got, n)
 	}
@@ -223,4 +211,20 @@ func TestResolveFewAndMany(t *testing.T) {
 		}
 		w.Close()
 	}
+}
+
+// queryDecisions runs a --kind decision query over root's stores through
+// the index, as query-records does, and returns how many of the writers'
+// records it compared.
+func queryDecisions(t *testing.T, root string, stores []string, getenv func(string) string) int {
+	t.Helper()
+	ix := ForQuery(root, stores, getenv)
+	c, err := ix.Corpus(root, stores)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.QueryCached(corpus.Query{Kind: "decision"}, ix); err != nil {
+		t.Fatal(err)
+	}
+	return ix.finish(c)
 }
