@@ -615,14 +615,14 @@ func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 
 // Save writes the index back, under the cache directory's lock and only
 // over the file this run loaded (else errRaced), when that saves a next
-// run work: when the
-// walk or an id changed, when a directory was listed again at a stat the
-// written index would trust, or when maxPending records would otherwise
-// be read again. A directory listed again at a stat of the current second,
-// or written to by this run, is listed again by the next run in any case:
-// writing its listing would save only the reading of its new records.
-// Not writing is always safe: every entry is validated by its stat.
-// Errors are for tests; callers ignore them (the index is a cache).
+// run work: when the walk or an id changed, when a directory was listed
+// again at a stat that is not racy (or its own write was accounted for,
+// see account), or when maxPending records would otherwise be read again.
+// A directory listed again at a racy stat, or written to by this run
+// without its write accounted for, is listed again by the next run in any
+// case: writing its listing would save only the reading of its new
+// records. Not writing is always safe: every entry is validated by its
+// stat. Errors are for tests; callers ignore them (the index is a cache).
 func (w *Writers) Save() error {
 	if !w.changed && w.pending < maxPending && !w.anyTrusted() {
 		return nil
