@@ -55,9 +55,19 @@ func TestRacyCreateInTheSecondOfTheListing(t *testing.T) {
 }
 
 // An id changed in place, same size, its mtime put back (only the ctime
-// moves), is seen by a writer once a query has read the file again: the
-// writers learn what the query read, in the same run.
+// moves), is seen by a writer once any command has read the file again: a
+// query through the index, or query-records --cat; the writers learn what
+// it read, in the same run.
 func TestWritersSeeAnIDChangedInPlaceAfterAQuery(t *testing.T) {
+	t.Run("a query", func(t *testing.T) {
+		idChangedInPlace(t, func(f *wfixture, rel string) { f.query() })
+	})
+	t.Run("--cat", func(t *testing.T) {
+		idChangedInPlace(t, func(f *wfixture, rel string) { f.fixture.run([]string{"--cat", rel}, false) })
+	})
+}
+
+func idChangedInPlace(t *testing.T, read func(f *wfixture, rel string)) {
 	f := newWFixture(t, 14, 20)
 	dec := filepath.Join(f.root, "references/decisions")
 	os.MkdirAll(dec, 0o755)
@@ -70,9 +80,7 @@ func TestWritersSeeAnIDChangedInPlaceAfterAQuery(t *testing.T) {
 	fi, _ := os.Stat(p)
 	os.WriteFile(p, bytes.Replace([]byte(body), []byte("aaaa"), []byte("bbbb"), 1), 0o644)
 	os.Chtimes(p, fi.ModTime(), fi.ModTime())
-	for range 3 {
-		f.query()
-	}
+	read(f, "references/decisions/old.md")
 	content := []byte(bytes.Replace([]byte(body), []byte("aaaa"), []byte("bbbb"), 1))
 	file := filepath.Join(dec, "new.md")
 	want := f.lint(file, content, true)

@@ -133,3 +133,27 @@ func (w *Writers) note(rel string) {
 		w.pending++
 	}
 }
+
+// ReadBy tells the writers' index of root (when there is one) about the
+// records at the root-relative paths read, which a command read without
+// the query index (query-records --cat): each whose stat differs from the
+// one recorded is read again there, so that an id changed in place is seen
+// by the writers once any command has read the file.
+func ReadBy(root string, read []string, getenv func(string) string) {
+	if len(read) == 0 || Disabled(getenv) || !haveWriters {
+		return
+	}
+	abs, ok := resolveRoot(root)
+	if !ok {
+		return
+	}
+	reconcileWriters(abs, getenv, func() map[string]corpus.FileStat {
+		out := make(map[string]corpus.FileStat, len(read))
+		for _, rel := range read {
+			if st, ok := lstatFile(abs + "/" + rel); ok {
+				out[rel] = st
+			}
+		}
+		return out
+	})
+}
