@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/testcache"
 	"io"
 	"io/fs"
 	"math/rand"
@@ -22,6 +21,7 @@ import (
 	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"github.com/procedures-go/procedures/internal/shellread"
+	"github.com/procedures-go/procedures/internal/testcache"
 )
 
 // runHookEnv, set in a child's environment, makes the test binary run that

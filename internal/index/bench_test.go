@@ -3,7 +3,6 @@ package index_test
 import (
 	"bytes"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/testcache"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+	"github.com/procedures-go/procedures/internal/testcache"
 )
 
 // benchRecords is the corpus size of the benchmarks: $PROCEDURES_BENCH_RECORDS,

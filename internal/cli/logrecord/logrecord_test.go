@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/procedures-go/procedures/internal/testcache"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/recordwrite"
+	"github.com/procedures-go/procedures/internal/testcache"
 )
 
 // TestMain lets a test re-execute this binary as log-record: with

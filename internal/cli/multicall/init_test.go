@@ -3,12 +3,13 @@ package multicall
 import (
 	"bufio"
 	"bytes"
-	"github.com/procedures-go/procedures/internal/testcache"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/procedures-go/procedures/internal/testcache"
 )
 
 // exitEnv makes this test binary exit 0 at once (TestMain), after every
