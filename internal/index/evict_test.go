@@ -32,7 +32,7 @@ func saveFor(t *testing.T, dir, root string, writers bool) string {
 	t.Helper()
 	name, body := fmt.Sprintf("%x.idx", root), encode(root, nil, 0, nil, nil)
 	if writers {
-		name, body = fmt.Sprintf("%x.wdx", root), encodeWriters(root, nil)
+		name, body = fmt.Sprintf("%x.wdx", root), encodeWriters(root, 0, nil)
 	}
 	p := filepath.Join(dir, name)
 	_, err := os.Lstat(p)

@@ -113,7 +113,7 @@ func PoisonWriters(path string) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(encodeWriters(root, dirs))
+	_, err = f.Write(encodeWriters(root, 0, dirs))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

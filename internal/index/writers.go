@@ -646,7 +646,7 @@ func (w *Writers) Save() error {
 	isNew := cur == (corpus.FileStat{}) // a root new to the cache: it may grow past its cap
 	defer func() { evict(dir, w.path, isNew) }()
 	if err := writeAtomic(dir, w.path, func(f io.Writer) error {
-		_, err := f.Write(encodeWriters(w.root, w.dirs))
+		_, err := f.Write(encodeWriters(w.root, w.judge.observed, w.dirs))
 		return err
 	}); err != nil {
 		return err

@@ -115,14 +115,16 @@ func (d *wdir) decoded() []wfile {
 // decodes without a varint loop), its CRC-32 (IEEE, big endian; version 1 had
 // a CRC-32C):
 //
-//	u32 len, root; u32 #dirs; dirs… (sorted by path)
+//	u32 len, root; i64 observed (the unix nanosecond the saving run began
+//	observing: a racy stat is stored smudged, see racy.go); u32 #dirs;
+//	dirs… (sorted by path)
 //	dir:  u16 len, path; u8 flags (1: absent; above it, the own writes
 //	      its listing accounts for); u64 dev, ino; i64 mtime ns, ctime ns;
 //	      u32 #subs, (u16 len, name, u64 ino)…;
 //	      u32 #files, u32 length of what follows, (u16 name len, u32 id
 //	      len, i64 size, mtime ns, ctime ns, u64 ino, dev, u32 mode, name,
 //	      id)…
-func encodeWriters(root string, dirs map[string]*wdir) []byte {
+func encodeWriters(root string, observed int64, dirs map[string]*wdir) []byte {
 	paths := make([]string, 0, len(dirs))
 	size := 64 + len(root)
 	for p, d := range dirs {
@@ -145,6 +147,7 @@ func encodeWriters(root string, dirs map[string]*wdir) []byte {
 	le := binary.LittleEndian
 	b = le.AppendUint32(b, uint32(len(root)))
 	b = append(b, root...)
+	b = le.AppendUint64(b, uint64(observed))
 	b = le.AppendUint32(b, uint32(len(paths)))
 	for _, p := range paths {
 		d := dirs[p]
@@ -273,6 +276,7 @@ func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 	if string(d.take(d.u32())) != root || d.bad {
 		return nil, errCorrupt
 	}
+	d.u64() // the moment the saving run observed from (for people and tests)
 	n := d.u32()
 	if n > len(d.b) {
 		return nil, errCorrupt
