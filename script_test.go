@@ -82,6 +82,7 @@ var sandboxEnv = []struct{ name, value string }{
 	{"GATE_FAILOPEN_LOG", "failopen.jsonl"},
 	{"GATE_ESCAPE_LOG", "escape.jsonl"},
 	{"PROCEDURES_BIN_DIR", "plugin/bin"},
+	{"XDG_CACHE_HOME", "cache"}, // made by seedSandbox: the index's, never the user's
 }
 
 // seedSandbox is the scenarios' Params.Setup: it sets sandboxEnv, each
@@ -90,7 +91,7 @@ func seedSandbox(env *testscript.Env) error {
 	for _, v := range sandboxEnv {
 		env.Setenv(v.name, filepath.Join(env.WorkDir, filepath.FromSlash(v.value)))
 	}
-	return nil
+	return os.Mkdir(filepath.Join(env.WorkDir, "cache"), 0o700)
 }
 
 // scriptCmds are the scenarios' custom commands. None takes `!`: a command

@@ -17,6 +17,7 @@ import (
 // variables through this package.
 var spellsElsewhere = map[string]string{
 	"internal/gate/gatetest": "test support: seeds a sandbox environment by name",
+	"internal/testcache":     "test support: points a test binary's cache at a temporary directory by name",
 }
 
 // The one-place rule: no non-test Go file outside internal/config (and

@@ -21,6 +21,7 @@ import (
 	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"github.com/procedures-go/procedures/internal/shellread"
+	"github.com/procedures-go/procedures/internal/testcache"
 )
 
 // runHookEnv, set in a child's environment, makes the test binary run that
@@ -44,7 +45,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}
-	os.Exit(guardRealHome(m.Run))
+	os.Exit(guardRealHome(func() int { return testcache.Main(m) })) // the index too, in a cache of its own
 }
 
 // guardRealHome runs the tests and fails them if the real home's gate logs

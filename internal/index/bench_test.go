@@ -12,6 +12,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+	"github.com/procedures-go/procedures/internal/testcache"
 )
 
 // benchRecords is the corpus size of the benchmarks: $PROCEDURES_BENCH_RECORDS,
@@ -103,7 +104,7 @@ func BenchmarkKeyword(b *testing.B) {
 
 // TestMain removes the corpora the benchmarks generated.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testcache.Main(m) // the cache in a directory of the run's own
 	for _, root := range benchCorpora {
 		os.RemoveAll(root)
 	}

@@ -3,6 +3,7 @@ package index
 import (
 	"os"
 	"slices"
+	"time"
 
 	"github.com/procedures-go/procedures/internal/corpus"
 )
@@ -32,7 +33,7 @@ func rewrite(path string, meta func(p, m string) []byte, edit func(subdirs, file
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(encode(x.root, x.stores, full, x.dirs))
+	_, err = f.Write(encode(x.root, x.stores, x.observed, full, x.dirs))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -112,7 +113,7 @@ func PoisonWriters(path string) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(encodeWriters(root, dirs))
+	_, err = f.Write(encodeWriters(root, 0, dirs))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -125,4 +126,27 @@ func MapEvery() (restore func()) {
 	old := mapFrom
 	mapFrom = 0
 	return func() { mapFrom = old }
+}
+
+// OneSecond makes the indexes see a file system of one-second times on
+// which every change falls in the second stamp (each stat's mtime and
+// ctime read as stamp's second), and observe from the moment at; calling
+// it again moves both. The function it returns restores the real ones.
+func OneSecond(stamp, at time.Time) (restore func()) {
+	oldClock, oldView := clock, viewStat
+	clock = func() time.Time { return at }
+	viewStat = func(st corpus.FileStat) corpus.FileStat {
+		st.MtimeNs, st.CtimeNs = stamp.Unix()*1e9, stamp.Unix()*1e9
+		return st
+	}
+	return func() { clock, viewStat = oldClock, oldView }
+}
+
+// NoFine judges every stat by the racy rule alone, as on a file system
+// not known to move the ctime on every later change; the function it
+// returns restores the detection.
+func NoFine() (restore func()) {
+	old := noFine
+	noFine = true
+	return func() { noFine = old }
 }

@@ -16,7 +16,7 @@ import (
 // length-prefixed strings, then the body's CRC-32 (IEEE, 4 bytes big
 // endian):
 //
-//	root, #stores, stores…, #entries, entries…, #dirs, dirs…
+//	root, #stores, stores…, observed, #entries, entries…, #dirs, dirs…
 //	entry: path, length of what follows, size, mtime ns, ctime ns, inode,
 //	       device, mode, metadata
 //	dir:   printed path (ending in "/"), its stat as an entry's,
@@ -30,7 +30,9 @@ import (
 // keywords, links; no keyword tokens, which [corpus.DecodeMeta] derives
 // from the keywords for a keyword query: version 1 stored them). Version 2
 // had no directories; version 3 had a CRC-32C; versions up to 4 stored a
-// stat as varints.
+// stat as varints; versions up to 5 had no observed moment (the unix
+// nanosecond the saving run began observing; a racy stat is stored
+// smudged, see racy.go).
 
 // checksum is the CRC-32 (IEEE) of b. Not Castagnoli's: its tables for the
 // SSE 4.2 instruction cost about 0.2 ms to make in every process that
@@ -40,14 +42,14 @@ func checksum(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
 var errCorrupt = errors.New("index: corrupt")
 
 // encode is the index of entries and dirs (for tests).
-func encode(root string, stores []string, entries map[string]entry, dirs map[string]listing) []byte {
+func encode(root string, stores []string, observed int64, entries map[string]entry, dirs map[string]listing) []byte {
 	paths := make([]string, 0, len(entries))
 	for p := range entries {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
 	var b bytes.Buffer
-	encodeTo(&b, root, stores, len(paths), func(b []byte, i int) []byte {
+	encodeTo(&b, root, stores, observed, len(paths), func(b []byte, i int) []byte {
 		e := entries[paths[i]]
 		return appendEntry(b, paths[i], e.St, e.meta)
 	}, dirs)
@@ -63,7 +65,7 @@ var flushAt = 64 << 10
 // into one buffer of about flushAt bytes, written out and reused each time
 // it fills, the checksum taken as it goes: writing an index costs no
 // memory proportional to it.
-func encodeTo(w io.Writer, root string, stores []string, n int, entry func(b []byte, i int) []byte, dirs map[string]listing) error {
+func encodeTo(w io.Writer, root string, stores []string, observed int64, n int, entry func(b []byte, i int) []byte, dirs map[string]listing) error {
 	header := magic + " " + itoa(Version) + "\n"
 	b := append(make([]byte, 0, flushAt+flushAt/4), header...)
 	var sum uint32
@@ -78,6 +80,7 @@ func encodeTo(w io.Writer, root string, stores []string, n int, entry func(b []b
 	}
 	b = appendStr(b, root)
 	b = appendStrs(b, stores)
+	b = binary.AppendUvarint(b, uint64(observed))
 	b = binary.AppendUvarint(b, uint64(n))
 	for i := range n {
 		if b = entry(b, i); len(b) >= flushAt {
@@ -188,10 +191,11 @@ type listing struct {
 
 // decoded is a decoded index body.
 type decoded struct {
-	root    string
-	stores  []string
-	entries []lazy // in strictly increasing path order
-	dirs    map[string]listing
+	root     string
+	stores   []string
+	observed int64
+	entries  []lazy // in strictly increasing path order
+	dirs     map[string]listing
 }
 
 // decode reads an index body (after the header line) with its CRC. Each
@@ -211,6 +215,7 @@ func decode(body []byte) (decoded, error) {
 	d := corpus.NewDecoder(unsafe.String(unsafe.SliceData(data), len(data)))
 	x.root = d.Str()
 	x.stores = d.Strs()
+	x.observed = int64(d.Uvarint())
 	n := d.Uvarint()
 	if !d.OK() || n > uint64(len(d.Rest())) {
 		return decoded{}, errCorrupt

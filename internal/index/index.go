@@ -8,12 +8,14 @@
 // the keywords' tokens are derived from them when a keyword query loads an
 // entry) and the file's stat (size, mtime, ctime, inode,
 // device, mode), and each store directory's listing with the directory's
-// stat (a listing is used while the directory's stat is unchanged and
-// older than the index write: see [corpus.DirCache]). A query lstats every file and trusts an entry only when
-// the stat is identical and the file's mtime is strictly older, at one
-// second's granule, than the index write (git's racy-clean rule); every
-// other file is read and parsed again. The file is written atomically
-// (write to a temporary file, rename) and only when something changed.
+// stat (see [corpus.DirCache]). A query lstats every file and trusts an
+// entry (a listing) only when the stat is identical to the stored one; a
+// stat is stored as it was taken only when the file last changed strictly
+// before the moment the run that took it began observing (git's
+// racy-clean rule, see racy.go), else it is smudged and the next run reads
+// the file again. Every other file is read and parsed again. The file is
+// written atomically (write to a temporary file, rename) and only when
+// something changed.
 //
 // The index is a cache, never a source of truth: one that is missing,
 // unreadable, of another version, truncated or corrupt is rebuilt from
@@ -41,7 +43,7 @@ import (
 
 // Version is written in the index header; an index of any other version is
 // rebuilt.
-const Version = 5
+const Version = 6
 
 // magic starts every index file; the version follows it on the same line.
 const magic = "procedures-index"
@@ -76,7 +78,7 @@ type Index struct {
 	old     []lazy // the loaded entries, in path order
 	oldDirs map[string]listing
 	unmap   func() // releases the loaded file (see Close); nil when none
-	granule int64  // the index write's second; entries changed at or after it are re-read
+	judge   judge  // when this run began observing, and what is never racy: see racy.go
 
 	mu    sync.Mutex // held by Save, and by Put into few
 	paths []string   // the corpus's paths, as given to Start
@@ -116,7 +118,7 @@ func Open(root string, stores []string, getenv func(string) string) *Index {
 
 // open is [Open] of the index file whose name ends in suffix.
 func open(root string, stores []string, getenv func(string) string, suffix string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv}
+	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv, judge: judge{observed: observe()}}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ix
@@ -125,6 +127,7 @@ func open(root string, stores []string, getenv func(string) string, suffix strin
 		abs = r
 	}
 	ix.root = abs
+	ix.judge.fine = fineDev(abs)
 	dir := Dir(getenv)
 	if dir == "" || inside(dir, abs) {
 		return ix
@@ -193,7 +196,6 @@ func (ix *Index) load() {
 		return
 	}
 	ix.old, ix.oldDirs, ix.unmap = x.entries, x.dirs, unmap
-	ix.granule = fi.ModTime().Unix()
 }
 
 // mapFrom is the size from which the index file is mapped rather than
@@ -225,14 +227,6 @@ func itoa(n int) string {
 	}
 }
 
-// fresh is the racy-clean rule: what was stored with stat st may be
-// trusted only when st's mtime is strictly older, at one second's
-// granule, than the index write (a change in the same granule as the stat
-// that was stored could leave the stat as it was).
-func (ix *Index) fresh(st corpus.FileStat) bool {
-	return st.MtimeNs/1e9 < ix.granule
-}
-
 // Start implements [corpus.MetaCache]: it pairs each corpus path with its
 // loaded entry (both lists are in path order).
 func (ix *Index) Start(paths []string) {
@@ -261,7 +255,7 @@ func (ix *Index) Lookup(i int, st corpus.FileStat) (string, bool) {
 		return "", false
 	}
 	old, meta, ok := ix.old[j].decode()
-	if !ok || old != st || !ix.fresh(st) {
+	if !ok || old != view(st) {
 		return "", false
 	}
 	return meta, true
@@ -272,7 +266,7 @@ func (ix *Index) Known(i int) bool { return ix.pos[i] >= 0 }
 
 // Put implements [corpus.MetaCache].
 func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
-	e := entry{St: st, meta: meta}
+	e := entry{St: view(st), meta: meta}
 	if ix.next != nil {
 		ix.next[i] = e
 		return
@@ -285,7 +279,7 @@ func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
 // Listing implements [corpus.DirCache].
 func (ix *Index) Listing(dir string, st corpus.FileStat) (subdirs, files []string, ok bool) {
 	l, ok := ix.oldDirs[dir]
-	if !ok || l.St != st || !ix.fresh(st) {
+	if !ok || l.St != view(st) {
 		return nil, nil, false
 	}
 	ix.dirMu.Lock()
@@ -297,7 +291,7 @@ func (ix *Index) Listing(dir string, st corpus.FileStat) (subdirs, files []strin
 // PutListing implements [corpus.DirCache].
 func (ix *Index) PutListing(dir string, st corpus.FileStat, subdirs, files []string) {
 	ix.dirMu.Lock()
-	ix.newDirs[dir] = listing{St: st, subdirs: subdirs, files: files}
+	ix.newDirs[dir] = listing{St: ix.judge.stored(view(st)), subdirs: subdirs, files: files}
 	ix.dirMu.Unlock()
 }
 
@@ -399,11 +393,14 @@ func (ix *Index) Save(paths []string) error {
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
+	_, err := os.Lstat(ix.path)
+	isNew := err != nil // a root new to the cache: it may grow past its cap
+	defer func() { evict(dir, ix.path, isNew) }()
 	return writeAtomic(dir, ix.path, func(w io.Writer) error {
-		return encodeTo(w, ix.root, ix.stores, len(keep), func(b []byte, k int) []byte {
+		return encodeTo(w, ix.root, ix.stores, ix.judge.observed, len(keep), func(b []byte, k int) []byte {
 			i := int(keep[k])
 			if e := ix.reread(i); e.meta != nil {
-				return appendEntry(b, paths[i], e.St, e.meta)
+				return appendEntry(b, paths[i], ix.judge.stored(e.St), e.meta)
 			}
 			b = appendStr(b, paths[i]) // a loaded entry as it was
 			return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)

@@ -8,28 +8,64 @@ import (
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
-// The racy-clean rule: an entry is trusted only when its stat is the same
-// and its mtime is strictly older than the second of the index write.
-func TestLookupRacyClean(t *testing.T) {
-	const granule = 1_700_000_000
-	st := corpus.FileStat{Size: 10, MtimeNs: (granule-1)*1e9 + 999_999_999, CtimeNs: (granule-1)*1e9 + 5, Ino: 2, Dev: 3, Mode: 0o100644}
-	racy := st
-	racy.MtimeNs = granule * 1e9
-	racyC := st
-	racyC.MtimeNs = granule*1e9 + 1
+// The racy-clean rule: a stat is stored as taken only when its file
+// changed strictly before the moment observed, at the granule its times
+// show; a racy one is stored smudged, and a loaded entry is trusted only
+// when its stat is the present one.
+func TestRacyCleanAgainstTheObservedMoment(t *testing.T) {
+	const sec = int64(1e9)
+	obs := 1_700_000_000*sec + 400_000_000 // observed at .4 of a second
+	ns := func(s, frac int64) corpus.FileStat {
+		return corpus.FileStat{Size: 10, MtimeNs: s*sec + frac, CtimeNs: s*sec + frac, Ino: 2, Dev: 3, Mode: 0o100644}
+	}
+	for _, c := range []struct {
+		name string
+		st   corpus.FileStat
+		racy bool
+	}{
+		{"nanoseconds, well before", ns(1_699_999_999, 5), false},
+		{"nanoseconds, just beyond the tick's slack", corpus.FileStat{MtimeNs: obs - int64(slack) - 1, CtimeNs: obs - int64(slack) - 1}, false},
+		{"nanoseconds, within one tick before the moment", corpus.FileStat{MtimeNs: obs - 1_000_000, CtimeNs: obs - 1_000_000}, true},
+		{"nanoseconds, after the moment", corpus.FileStat{MtimeNs: obs + 1, CtimeNs: obs + 1}, true},
+		{"whole seconds, the moment's second", ns(1_700_000_000, 0), true},
+		{"whole seconds, the second before", ns(1_699_999_999, 0), false},
+		{"mtime put back, ctime of the moment's second", corpus.FileStat{MtimeNs: 1_600_000_000 * sec, CtimeNs: obs - 1000}, true},
+		{"mtime in the future", corpus.FileStat{MtimeNs: obs + 3600*sec, CtimeNs: 1_600_000_000 * sec}, true},
+	} {
+		if got := (judge{observed: obs}).racy(c.st); got != c.racy {
+			t.Errorf("%s: racy = %v, want %v", c.name, got, c.racy)
+		}
+		if got := (judge{observed: obs}).stored(c.st) == c.st; got == c.racy {
+			t.Errorf("%s: stored as taken = %v, want %v", c.name, got, !c.racy)
+		}
+	}
+
+	// Whole seconds are judged at two: observed in an odd second, the even
+	// one before it is FAT's same granule.
+	if odd := obs + sec; !(judge{observed: odd}).racy(ns(1_700_000_000, 0)) || (judge{observed: odd}).racy(ns(1_699_999_999, 0)) {
+		t.Errorf("observed in an odd second: the even second before must be racy, the one before that not")
+	}
+
+	// On the device whose later changes always move the ctime, a stat of
+	// sub-second times is never racy; whole seconds still are.
+	fine := judge{observed: obs, fine: 3}
+	if fine.racy(corpus.FileStat{Dev: 3, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
+		!fine.racy(corpus.FileStat{Dev: 4, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
+		!fine.racy(corpus.FileStat{Dev: 3, MtimeNs: 1_700_000_000 * sec, CtimeNs: 1_700_000_000 * sec}) {
+		t.Errorf("the fine device's rule: sub-second times there trusted, elsewhere and whole seconds not")
+	}
+
+	st := ns(1_699_999_990, 7)
 	m := string(corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: "x"}}))
 	rec := func(st corpus.FileStat) string { return string(append(appendStat(nil, st), m...)) }
-	ix := &Index{granule: granule, old: []lazy{
-		{path: "a.md", rec: rec(st)}, {path: "b.md", rec: rec(racy)}, {path: "bc.md", rec: rec(racyC)}}}
-	ix.Start([]string{"a.md", "b.md", "bc.md", "c.md"})
+	ix := &Index{judge: judge{observed: obs}, old: []lazy{
+		{path: "a.md", rec: rec(st)}, {path: "b.md", rec: rec(smudged(st))}}}
+	ix.Start([]string{"a.md", "b.md", "c.md"})
 	if got, ok := ix.Lookup(0, st); !ok || got != m {
-		t.Errorf("an older, unchanged entry was not trusted")
+		t.Errorf("an unchanged entry was not trusted")
 	}
-	if _, ok := ix.Lookup(1, racy); ok {
-		t.Errorf("an entry modified in the index write's second was trusted")
-	}
-	if _, ok := ix.Lookup(2, racyC); ok {
-		t.Errorf("an entry modified after the index write's second was trusted")
+	if _, ok := ix.Lookup(1, st); ok {
+		t.Errorf("a smudged entry was trusted")
 	}
 	for _, change := range []func(*corpus.FileStat){
 		func(s *corpus.FileStat) { s.Size++ },
@@ -45,17 +81,24 @@ func TestLookupRacyClean(t *testing.T) {
 			t.Errorf("a changed stat %+v was trusted", s)
 		}
 	}
-	if ix.Known(3) {
+	if ix.Known(2) {
 		t.Errorf("a path not in the index was found")
 	}
-	// A directory listing follows the same rule.
-	ix.oldDirs = map[string]listing{"s/": {St: st, files: []string{"a.md"}}, "r/": {St: racyC}}
-	ix.usedDirs = map[string]bool{}
+	// A directory listing follows the same rule, and one listed now is
+	// stored smudged when racy.
+	ix.oldDirs = map[string]listing{"s/": {St: st, files: []string{"a.md"}}, "r/": {St: smudged(st)}}
+	ix.usedDirs, ix.newDirs = map[string]bool{}, map[string]listing{}
 	if _, files, ok := ix.Listing("s/", st); !ok || len(files) != 1 {
-		t.Errorf("an older, unchanged listing was not trusted")
+		t.Errorf("an unchanged listing was not trusted")
 	}
-	if _, _, ok := ix.Listing("r/", racyC); ok {
-		t.Errorf("a listing whose directory changed in the index write's second was trusted")
+	if _, _, ok := ix.Listing("r/", st); ok {
+		t.Errorf("a smudged listing was trusted")
+	}
+	now := corpus.FileStat{MtimeNs: obs - 1000, CtimeNs: obs - 1000}
+	ix.PutListing("n/", now, nil, nil)
+	ix.PutListing("o/", st, nil, nil)
+	if ix.newDirs["n/"].St == now || ix.newDirs["o/"].St != st {
+		t.Errorf("listings stored as %+v and %+v: want the racy one smudged, the older one as taken", ix.newDirs["n/"].St, ix.newDirs["o/"].St)
 	}
 	s := st
 	s.MtimeNs++
@@ -113,12 +156,12 @@ func TestEncodeFlushes(t *testing.T) {
 	}
 	defer func(n int) { flushAt = n }(flushAt)
 	flushAt = 1 << 30
-	whole := encode("/root", []string{"store"}, entries, dirs)
+	whole := encode("/root", []string{"store"}, 0, entries, dirs)
 	for _, n := range []int{1, 100, 4096} {
 		flushAt = n
 		var w countingWriter
-		b := encode("/root", []string{"store"}, entries, dirs)
-		encodeTo(&w, "/root", nil, 0, nil, dirs)
+		b := encode("/root", []string{"store"}, 0, entries, dirs)
+		encodeTo(&w, "/root", nil, 0, 0, nil, dirs)
 		if !bytes.Equal(b, whole) {
 			t.Fatalf("flushing at %d: %d bytes, not the %d of one flush", n, len(b), len(whole))
 		}

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/lint"
@@ -26,13 +25,13 @@ import (
 // checks its stat and the id the lint maps it under. A writer validates
 // only what it consults:
 //
-//   - every recorded directory is stat-ed; one whose stat differs, or whose
-//     mtime falls in the index write's second (racy), is listed again, and
+//   - every recorded directory is stat-ed; one whose stat differs from the
+//     stored one (a racy stat is stored smudged, see racy.go), is listed again, and
 //     of its names only the new ones and those now naming another inode are
 //     stat-ed and read (a directory that is another directory now, or a
 //     new subdirectory, is walked whole);
 //   - every record whose recorded id is one the writer asks about is
-//     stat-ed, and read again when its stat differs or is racy.
+//     stat-ed, and read again when its stat differs from the stored one.
 //
 // A record edited in place (same name, same inode) to declare an id it did
 // not declare is therefore not seen by a writer asking about that id until
@@ -42,7 +41,7 @@ import (
 
 const (
 	writersMagic   = "procedures-writers"
-	writersVersion = 2
+	writersVersion = 3
 )
 
 // wfile is one lintable record of a directory.
@@ -75,8 +74,14 @@ type wdir struct {
 	files  []wfile // by name; nil while raw holds them
 	fresh  bool    // listed in this run
 	// trusted: listed in this run at a stat a saved index would trust
-	// (older than the current second) and not written to since.
+	// (not racy) and not written to since, or its own write accounted for.
 	trusted bool
+	// seen is the stat this run observed (as taken, never smudged; zero
+	// when not stat-ed); pre, the one a writer saw just before its own
+	// write, when still seen (see Writing); owned, how many own writes in
+	// a row its listing accounts for since it was last listed (see account).
+	seen, pre dirStat
+	owned     uint8
 
 	// raw is the directory's block of records as loaded, decoded only when
 	// the directory is listed again or written to: a writer that consults
@@ -86,112 +91,12 @@ type wdir struct {
 	patch map[int]wfile
 }
 
-// rawEntry is the fixed part of one record in a raw block: u16 name
-// length, u32 id length, five u64 (size, mtime, ctime, ino, dev), u32 mode.
-const rawEntry = 2 + 4 + 5*8 + 4
-
-// eachRaw calls fn for each record of a raw block (checked at load) with
-// its index, name, id and stat; fn returns false to stop.
-func eachRaw(raw []byte, fn func(i int, name, id []byte, st corpus.FileStat) bool) {
-	for i, off := 0, 0; off < len(raw); i++ {
-		end, nm, id := rawAt(raw, off)
-		if !fn(i, raw[nm:id], raw[id:end], rawStat(raw, off)) {
-			return
-		}
-		off = end
-	}
-}
-
-// rawAt describes the record at off of a raw block: its end and where its
-// name and id lie.
-func rawAt(raw []byte, off int) (end, name, id int) {
-	le := binary.LittleEndian
-	nl, il := int(le.Uint16(raw[off:])), int(le.Uint32(raw[off+2:]))
-	name = off + rawEntry
-	id = name + nl
-	return id + il, name, id
-}
-
-// rawStat is the stat of the record at off of a raw block.
-func rawStat(raw []byte, off int) corpus.FileStat {
-	le := binary.LittleEndian
-	r := raw[off:]
-	return corpus.FileStat{Size: int64(le.Uint64(r[6:])), MtimeNs: int64(le.Uint64(r[14:])),
-		CtimeNs: int64(le.Uint64(r[22:])), Ino: le.Uint64(r[30:]), Dev: le.Uint64(r[38:]),
-		Mode: le.Uint32(r[46:])}
-}
-
-// mergeRaw rebuilds d's raw block: the records marked in keep (what was
-// read again put in), and added (sorted by name) at their places.
-func mergeRaw(d *wdir, keep []bool, added []wfile) {
-	b := make([]byte, 0, len(d.raw)+len(added)*(rawEntry+64))
-	n := 0
-	for i, off := 0, 0; off < len(d.raw); i++ {
-		end, nm, id := rawAt(d.raw, off)
-		name := d.raw[nm:id]
-		for len(added) > 0 && added[0].name < string(name) {
-			b = appendWFile(b, added[0])
-			added = added[1:]
-			n++
-		}
-		if keep[i] {
-			if f, ok := d.patch[i]; ok {
-				b = appendWFile(b, f)
-			} else {
-				b = append(b, d.raw[off:end]...)
-			}
-			n++
-		}
-		off = end
-	}
-	for _, f := range added {
-		b = appendWFile(b, f)
-		n++
-	}
-	d.raw, d.nraw, d.patch = b, n, nil
-}
-
-// checkRaw reports whether raw holds exactly n well-formed records.
-func checkRaw(raw []byte, n int) bool {
-	le := binary.LittleEndian
-	for range n {
-		if len(raw) < rawEntry {
-			return false
-		}
-		l := rawEntry + int(le.Uint16(raw)) + int(le.Uint32(raw[2:]))
-		if l > len(raw) {
-			return false
-		}
-		raw = raw[l:]
-	}
-	return len(raw) == 0
-}
-
-// decoded returns d's records, decoding its raw block (with what was read
-// again applied) the first time.
-func (d *wdir) decoded() []wfile {
-	if d.raw == nil {
-		return d.files
-	}
-	d.files = make([]wfile, 0, d.nraw)
-	eachRaw(d.raw, func(i int, name, id []byte, st corpus.FileStat) bool {
-		if f, ok := d.patch[i]; ok {
-			d.files = append(d.files, f)
-		} else {
-			d.files = append(d.files, wfile{name: string(name), id: string(id), st: st})
-		}
-		return true
-	})
-	d.raw, d.nraw, d.patch = nil, 0, nil
-	return d.files
-}
-
 // Writers is the writers' index of one corpus, validated as far as a
 // writer needs it; see the package's writers.go for the rules.
 type Writers struct {
 	root    string // resolved
 	path    string // the index file
-	granule int64
+	judge   judge  // when this run began observing, and what is never racy: see racy.go
 	dirs    map[string]*wdir
 	changed bool // the walk or an id changed: Save writes
 	// pending counts the records a next run would read again were the
@@ -201,7 +106,14 @@ type Writers struct {
 	pending int
 	buf     []byte
 	unmap   func() // releases the loaded file's mapping; nil when none
+	// loaded is the stat of the index file as this run found it (zero:
+	// none): Save replaces only that file (see Save).
+	loaded corpus.FileStat
 }
+
+// errRaced is Save's error when another run replaced the index file since
+// this one loaded it.
+var errRaced = errors.New("index: the writers' index was replaced by another run")
 
 // maxPending is how many records a next run may have to read again before
 // Save writes the index.
@@ -271,12 +183,13 @@ func openWriters(root string, getenv func(string) string) *Writers {
 	if fi, err := os.Lstat(dir); err == nil && !trusted(fi, true) {
 		return nil
 	}
-	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10)}
+	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10), judge: judge{observed: observe(), fine: fineDev(abs)}}
 	w.load()
 	return w
 }
 
 func (w *Writers) load() {
+	w.loaded, _ = lstatFile(w.path) // before the open: a file replaced since is not ours
 	f, err := os.OpenFile(w.path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return
@@ -297,7 +210,6 @@ func (w *Writers) load() {
 	}
 	w.unmap = unmap
 	w.dirs = dirs
-	w.granule = fi.ModTime().Unix()
 }
 
 // readFile reads the size bytes of f.
@@ -364,7 +276,7 @@ func (w *Writers) walk(p string, follow bool) error {
 	if err != nil {
 		return errWalk
 	}
-	d.st = st
+	d.st, d.seen = w.judge.storedDir(st), st
 	w.dirs[p] = d
 	w.changed = true
 	sortDents(ents)
@@ -399,7 +311,7 @@ func (w *Writers) readFile(p, name string) wfile {
 	if err != nil {
 		return f
 	}
-	f.st, f.id = st, id
+	f.st, f.id = w.judge.stored(st), id
 	return f
 }
 
@@ -454,10 +366,12 @@ func (w *Writers) validateDirs() error {
 					return err
 				}
 			}
-		case st != d.st || st.MtimeNs/1e9 >= w.granule:
+		case st != d.st:
 			if err := w.relist(d, follow); err != nil {
 				return err
 			}
+		default:
+			d.seen = st
 		}
 	}
 	return nil
@@ -473,11 +387,9 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	if st.Dev != d.st.Dev || st.Ino != d.st.Ino {
 		return errWalk // replaced between the stat and the open: a full scan decides
 	}
-	// A listing taken at a stat of the current second would be listed
-	// again by the next run whatever is saved (racy); one of an earlier
-	// second is saved, changed or not (racy when loaded, it is trusted
-	// once written again, the second being over).
-	d.st, d.fresh, d.trusted = st, true, time.Now().Unix() > st.MtimeNs/1e9
+	// A racy listing is stored smudged (listed again by the next run
+	// whatever is saved); one that is not is worth saving, changed or not.
+	d.st, d.fresh, d.trusted, d.seen, d.owned = w.judge.storedDir(st), true, !w.judge.racyDir(st), st, 0
 
 	// The records as recorded, by inode (a listed name is the recorded
 	// one when its inode and its name match); the raw block is not decoded
@@ -637,7 +549,7 @@ func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 			return
 		}
 		st, ok := lstatFile(w.abs(p + f.name))
-		if !ok || st != f.st || st.MtimeNs/1e9 >= w.granule {
+		if !ok || st != f.st {
 			w.reread(p, f)
 		}
 		f.seen = true
@@ -701,68 +613,16 @@ func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 	return lint.NewIDMap(files), nil
 }
 
-// Wrote records that the writer wrote (or checked) the record at the
-// root-relative path rel: its entry is read again now.
-func (w *Writers) Wrote(rel string) {
-	i := strings.LastIndexByte(rel, '/')
-	if i < 0 {
-		return
-	}
-	p, name := rel[:i+1], rel[i+1:]
-	d, ok := w.dirs[p]
-	if !ok || d.absent || !lintedFile(p, name) {
-		return
-	}
-	d.trusted = false // written to: its stat as listed is no longer its own
-	if d.raw != nil {
-		found := -1
-		var f wfile
-		eachRaw(d.raw, func(i int, n, id []byte, st corpus.FileStat) bool {
-			if string(n) == name {
-				found, f = i, wfile{name: name, id: string(id), st: st}
-				return false
-			}
-			return true
-		})
-		if found >= 0 {
-			if pf, ok := d.patch[found]; ok {
-				f = pf
-			}
-			w.reread(p, &f)
-			if d.patch == nil {
-				d.patch = map[int]wfile{}
-			}
-			d.patch[found] = f
-			return
-		}
-	}
-	if d.raw != nil {
-		keep := make([]bool, d.nraw)
-		for i := range keep {
-			keep[i] = true
-		}
-		mergeRaw(d, keep, []wfile{w.readFile(p, name)})
-		w.pending++
-		return
-	}
-	files := d.files
-	j, found := slices.BinarySearchFunc(files, name, func(f wfile, n string) int { return strings.Compare(f.name, n) })
-	if found {
-		w.reread(p, &d.files[j])
-	} else {
-		d.files = slices.Insert(d.files, j, w.readFile(p, name))
-		w.pending++
-	}
-}
-
-// Save writes the index back when that saves a next run work: when the
-// walk or an id changed, when a directory was listed again at a stat the
-// written index would trust, or when maxPending records would otherwise
-// be read again. A directory listed again at a stat of the current second,
-// or written to by this run, is listed again by the next run in any case:
-// writing its listing would save only the reading of its new records.
-// Not writing is always safe: every entry is validated by its stat.
-// Errors are for tests; callers ignore them (the index is a cache).
+// Save writes the index back, under the cache directory's lock and only
+// over the file this run loaded (else errRaced), when that saves a next
+// run work: when the walk or an id changed, when a directory was listed
+// again at a stat that is not racy (or its own write was accounted for,
+// see account), or when maxPending records would otherwise be read again.
+// A directory listed again at a racy stat, or written to by this run
+// without its write accounted for, is listed again by the next run in any
+// case: writing its listing would save only the reading of its new
+// records. Not writing is always safe: every entry is validated by its
+// stat. Errors are for tests; callers ignore them (the index is a cache).
 func (w *Writers) Save() error {
 	if !w.changed && w.pending < maxPending && !w.anyTrusted() {
 		return nil
@@ -771,12 +631,27 @@ func (w *Writers) Save() error {
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	cur, _ := lstatFile(w.path)
+	if cur != w.loaded {
+		// Another run saved what it learned since this one loaded: writing
+		// now would lose it (a query's reconcile, for one). Not writing is
+		// safe; a query then does not save its own index either.
+		return errRaced
+	}
+	isNew := cur == (corpus.FileStat{}) // a root new to the cache: it may grow past its cap
+	defer func() { evict(dir, w.path, isNew) }()
 	if err := writeAtomic(dir, w.path, func(f io.Writer) error {
-		_, err := f.Write(encodeWriters(w.root, w.dirs))
+		_, err := f.Write(encodeWriters(w.root, w.judge.observed, w.dirs))
 		return err
 	}); err != nil {
 		return err
 	}
+	w.loaded, _ = lstatFile(w.path)
 	w.changed, w.pending = false, 0
 	for _, d := range w.dirs {
 		d.trusted = false
@@ -827,7 +702,7 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 		return lint.LintTargets(root, targets)
 	}
 	for _, t := range targets {
-		w.Wrote(t)
+		w.Checked(t)
 	}
 	w.Close()
 	return res, nil
@@ -876,7 +751,7 @@ func reconcileWriters(root string, getenv func(string) string, reread func() map
 				if ok {
 					compared++
 				}
-				if ok && (st != rec || rec.MtimeNs/1e9 >= w.granule) {
+				if ok && st != rec {
 					f := wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rec}
 					w.reread(d.path, &f)
 					if d.patch == nil {
@@ -894,211 +769,12 @@ func reconcileWriters(root string, getenv func(string) string, reread func() map
 			if ok {
 				compared++
 			}
-			if ok && (st != f.st || f.st.MtimeNs/1e9 >= w.granule) {
+			if ok && st != f.st {
 				w.reread(d.path, f)
 			}
 		}
 	}
 	return compared, w.Close()
-}
-
-// encodeWriters is the writers' index file: the header line, a body of
-// fixed-width little-endian fields and length-prefixed strings (so that it
-// decodes without a varint loop), its CRC-32 (IEEE, big endian; version 1 had
-// a CRC-32C):
-//
-//	u32 len, root; u32 #dirs; dirs… (sorted by path)
-//	dir:  u16 len, path; u8 absent; u64 dev, ino; i64 mtime ns, ctime ns;
-//	      u32 #subs, (u16 len, name, u64 ino)…;
-//	      u32 #files, u32 length of what follows, (u16 name len, u32 id
-//	      len, i64 size, mtime ns, ctime ns, u64 ino, dev, u32 mode, name,
-//	      id)…
-func encodeWriters(root string, dirs map[string]*wdir) []byte {
-	paths := make([]string, 0, len(dirs))
-	size := 64 + len(root)
-	for p, d := range dirs {
-		paths = append(paths, p)
-		size += 40 + len(p) + 10*len(d.subs) + rawEntry*len(d.files) + len(d.raw)
-		for _, f := range d.patch {
-			size += rawEntry + len(f.name) + len(f.id)
-		}
-		for _, f := range d.files {
-			size += len(f.name) + len(f.id)
-		}
-		for _, sd := range d.subs {
-			size += len(sd.name)
-		}
-	}
-	slices.Sort(paths)
-	b := make([]byte, 0, size)
-	b = append(b, writersMagic+" "+itoa(writersVersion)+"\n"...)
-	start := len(b)
-	le := binary.LittleEndian
-	b = le.AppendUint32(b, uint32(len(root)))
-	b = append(b, root...)
-	b = le.AppendUint32(b, uint32(len(paths)))
-	for _, p := range paths {
-		d := dirs[p]
-		b = le.AppendUint16(b, uint16(len(p)))
-		b = append(b, p...)
-		if d.absent {
-			b = append(b, 1)
-		} else {
-			b = append(b, 0)
-		}
-		b = le.AppendUint64(b, d.st.Dev)
-		b = le.AppendUint64(b, d.st.Ino)
-		b = le.AppendUint64(b, uint64(d.st.MtimeNs))
-		b = le.AppendUint64(b, uint64(d.st.CtimeNs))
-		b = le.AppendUint32(b, uint32(len(d.subs)))
-		for _, sd := range d.subs {
-			b = le.AppendUint16(b, uint16(len(sd.name)))
-			b = append(b, sd.name...)
-			b = le.AppendUint64(b, sd.ino)
-		}
-		if d.raw != nil && len(d.patch) == 0 {
-			b = le.AppendUint32(b, uint32(d.nraw))
-			b = le.AppendUint32(b, uint32(len(d.raw)))
-			b = append(b, d.raw...)
-			continue
-		}
-		b = le.AppendUint32(b, uint32(d.count()))
-		lenAt := len(b)
-		b = le.AppendUint32(b, 0)
-		if d.raw != nil { // the raw block, what was read again put in
-			off := 0
-			eachRaw(d.raw, func(i int, name, id []byte, _ corpus.FileStat) bool {
-				end := off + rawEntry + len(name) + len(id)
-				if f, ok := d.patch[i]; ok {
-					b = appendWFile(b, f)
-				} else {
-					b = append(b, d.raw[off:end]...)
-				}
-				off = end
-				return true
-			})
-			le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
-			continue
-		}
-		for _, f := range d.files {
-			b = appendWFile(b, f)
-		}
-		le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
-	}
-	return binary.BigEndian.AppendUint32(b, checksum(b[start:]))
-}
-
-// count is the number of d's records.
-func (d *wdir) count() int {
-	if d.raw != nil {
-		return d.nraw
-	}
-	return len(d.files)
-}
-
-// appendWFile appends one record as a raw block holds it.
-func appendWFile(b []byte, f wfile) []byte {
-	le := binary.LittleEndian
-	b = le.AppendUint16(b, uint16(len(f.name)))
-	b = le.AppendUint32(b, uint32(len(f.id)))
-	b = le.AppendUint64(b, uint64(f.st.Size))
-	b = le.AppendUint64(b, uint64(f.st.MtimeNs))
-	b = le.AppendUint64(b, uint64(f.st.CtimeNs))
-	b = le.AppendUint64(b, f.st.Ino)
-	b = le.AppendUint64(b, f.st.Dev)
-	b = le.AppendUint32(b, f.st.Mode)
-	b = append(b, f.name...)
-	return append(b, f.id...)
-}
-
-// fixed reads the fixed-width body. Any read past the end sets bad.
-type fixed struct {
-	b   []byte
-	bad bool
-}
-
-func (d *fixed) take(n int) []byte {
-	if d.bad || n > len(d.b) {
-		d.bad = true
-		return nil
-	}
-	v := d.b[:n:n]
-	d.b = d.b[n:]
-	return v
-}
-
-func (d *fixed) u64() uint64 {
-	if v := d.take(8); v != nil {
-		return binary.LittleEndian.Uint64(v)
-	}
-	return 0
-}
-
-func (d *fixed) u32() int {
-	if v := d.take(4); v != nil {
-		return int(binary.LittleEndian.Uint32(v))
-	}
-	return 0
-}
-
-func (d *fixed) u16() int {
-	if v := d.take(2); v != nil {
-		return int(binary.LittleEndian.Uint16(v))
-	}
-	return 0
-}
-
-// decodeWriters decodes an index file of root. The records' blocks stay
-// raw (checked, not decoded) and point into b, which must not change.
-func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
-	header := writersMagic + " " + itoa(writersVersion) + "\n"
-	if len(b) < len(header)+4 || string(b[:len(header)]) != header {
-		return nil, errCorrupt
-	}
-	body := b[len(header):]
-	data, sum := body[:len(body)-4], binary.BigEndian.Uint32(body[len(body)-4:])
-	if checksum(data) != sum {
-		return nil, errCorrupt
-	}
-	d := &fixed{b: data}
-	if string(d.take(d.u32())) != root || d.bad {
-		return nil, errCorrupt
-	}
-	n := d.u32()
-	if n > len(d.b) {
-		return nil, errCorrupt
-	}
-	dirs := make(map[string]*wdir, n)
-	for range n {
-		wd := &wdir{path: string(d.take(d.u16()))}
-		wd.absent = string(d.take(1)) == "\x01"
-		wd.st.Dev, wd.st.Ino = d.u64(), d.u64()
-		wd.st.MtimeNs, wd.st.CtimeNs = int64(d.u64()), int64(d.u64())
-		ns := d.u32()
-		if d.bad || ns > len(d.b) {
-			return nil, errCorrupt
-		}
-		if ns > 0 {
-			wd.subs = make([]wsub, ns)
-			for i := range wd.subs {
-				wd.subs[i].name = string(d.take(d.u16()))
-				wd.subs[i].ino = d.u64()
-			}
-		}
-		wd.nraw = d.u32()
-		wd.raw = d.take(d.u32())
-		if d.bad || !checkRaw(wd.raw, wd.nraw) || !strings.HasSuffix(wd.path, "/") {
-			return nil, errCorrupt
-		}
-		if wd.raw == nil {
-			wd.raw = []byte{}
-		}
-		dirs[wd.path] = wd
-	}
-	if d.bad || len(d.b) != 0 {
-		return nil, errCorrupt
-	}
-	return dirs, nil
 }
 
 func sortDents(d []dent) {

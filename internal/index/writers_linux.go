@@ -34,7 +34,7 @@ func statDir(name string, follow bool) (dirStat, bool) {
 		if err != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
 			return dirStat{}, false
 		}
-		return dirStat{Dev: st.Dev, Ino: st.Ino, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano()}, true
+		return viewDir(dirStat{Dev: st.Dev, Ino: st.Ino, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano()}), true
 	}
 }
 
@@ -48,8 +48,8 @@ func lstatFile(name string) (corpus.FileStat, bool) {
 		if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 			return corpus.FileStat{}, false
 		}
-		return corpus.FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
-			Ino: st.Ino, Dev: st.Dev, Mode: st.Mode}, true
+		return view(corpus.FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
+			Ino: st.Ino, Dev: st.Dev, Mode: st.Mode}), true
 	}
 }
 
@@ -95,7 +95,7 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 	if err := unix.Fstat(fd, &st); err != nil {
 		return nil, dirStat{}, err
 	}
-	ds := dirStat{Dev: st.Dev, Ino: st.Ino, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano()}
+	ds := viewDir(dirStat{Dev: st.Dev, Ino: st.Ino, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano()})
 	// Buffers sized from the directory's size (a kernel record is at most
 	// twice an ext4 entry); names point into them.
 	size := min(max(2*st.Size+4096, 32<<10), maxListBuf)
@@ -106,4 +106,24 @@ func listDir(name string, follow bool) ([]dent, dirStat, error) {
 		return nil, dirStat{}, err
 	}
 	return out, ds, nil
+}
+
+// lockDir takes the exclusive lock of the cache directory dir's lock file
+// (made 0600 if missing, never through a symlink); unlock releases it.
+func lockDir(dir string) (unlock func(), err error) {
+	fd, err := unix.Open(dir+"/.lock", unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		err = unix.Flock(fd, unix.LOCK_EX)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		unix.Close(fd)
+		return nil, err
+	}
+	return func() { unix.Close(fd) }, nil
 }

@@ -26,3 +26,4 @@ func mapFile(f *os.File, size int64) ([]byte, func(), error) {
 func statDir(string, bool) (dirStat, bool)          { return dirStat{}, false }
 func lstatFile(string) (corpus.FileStat, bool)      { return corpus.FileStat{}, false }
 func listDir(string, bool) ([]dent, dirStat, error) { return nil, dirStat{}, errors.ErrUnsupported }
+func lockDir(string) (func(), error)                { return nil, errors.ErrUnsupported }

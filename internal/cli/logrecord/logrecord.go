@@ -484,6 +484,10 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	if force && exists {
 		fmt.Fprintf(c.stderr, "log-record: --force set — overwriting existing %s (prior content will be discarded)\n", visible(file))
 	}
+	rel, inRoot := strings.CutPrefix(file, root+"/")
+	if inRoot && ix != nil {
+		ix.Writing(path.Clean(rel)) // its directory as seen just before the write
+	}
 	if force {
 		err = recordwrite.Replace(file, content)
 	} else {
@@ -495,7 +499,7 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", file, err)
 	}
-	if rel, ok := strings.CutPrefix(file, root+"/"); ok && ix != nil {
+	if inRoot && ix != nil {
 		ix.Wrote(path.Clean(rel))
 	}
 	fmt.Fprintf(c.stderr, "log-record: wrote %s\n", visible(file))

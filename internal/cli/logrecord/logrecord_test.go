@@ -16,6 +16,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/recordwrite"
+	"github.com/procedures-go/procedures/internal/testcache"
 )
 
 // TestMain lets a test re-execute this binary as log-record: with
@@ -24,7 +25,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("LOGRECORD_TEST_MAIN") == "1" {
 		os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv()))
 	}
-	os.Exit(m.Run())
+	os.Exit(testcache.Main(m)) // the index in a directory of the run's own
 }
 
 func fixClock(t *testing.T, s string) {

@@ -198,7 +198,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		printLines(stderr, messageLines(e)...)
 	}
 	if o.cat {
-		return cat(c, o.catArgs)
+		return cat(c, o.catArgs, func(read []string) { index.ReadBy(root, read, getenv) })
 	}
 	var out []byte
 	if o.given("--search") {
@@ -287,12 +287,18 @@ func (o *options) checkMode() error {
 	return nil
 }
 
-// cat dumps the records --cat names, all or nothing.
-func cat(c *corpus.Corpus, args []string) ([]byte, error) {
+// cat dumps the records --cat names, all or nothing, and hands told the
+// paths it read (for the writers' index: see [index.ReadBy]).
+func cat(c *corpus.Corpus, args []string, told func(read []string)) ([]byte, error) {
 	dumps, err := c.Cat(catRefs(args))
 	if err != nil {
 		return nil, err
 	}
+	read := make([]string, len(dumps))
+	for i, d := range dumps {
+		read[i] = d.Path
+	}
+	told(read)
 	var b []byte
 	for _, d := range dumps {
 		b = appendDump(b, d)
