@@ -241,9 +241,9 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 		}
 		path := gate.SkillPath(bindir, skill)
 		if err := gate.Readable(path); err != nil {
-			add(Fail, hook+" skill", fmt.Sprintf("%s is not readable (%v): the gate will release every turn blind, recording %s",
-				path, cause(err), "skill-unresolvable"),
-				fmt.Sprintf("install the %s skill at %s", skill, filepath.Join(plugin, "skills", skill, "SKILL.md")))
+			add(Fail, hook+" skill", fmt.Sprintf("%s is not readable (%v): the gate will release every turn blind, recording %s; the fix writes the bundle again, or put the %s skill at %s",
+				path, cause(err), "skill-unresolvable", skill, filepath.Join(plugin, "skills", skill, "SKILL.md")),
+				f.rebundle(plugin))
 			continue
 		}
 		add(OK, hook+" skill", path+" is readable", "")
