@@ -223,7 +223,9 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	path := config.FailOpenLogPath(o.Getenv)
 	_, statErr := os.Stat(path)
 	missing := errors.Is(statErr, fs.ErrNotExist)
+	located := false
 	if err := logWritable(path); err != nil {
+		located = true
 		fix := locationFix(path, o)
 		add(Finding{Status: Fail, Subject: "location", Reason: fmt.Sprintf("%s is not writable: %v; blind releases would be lost", path, err) + envNote(fix),
 			Fix:  fix,
@@ -238,6 +240,11 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 		return
 	}
 	f, err := openLog(path)
+	if err != nil && located {
+		// One the logger cannot append to either: the location's fix is
+		// the one.
+		return
+	}
 	if err != nil {
 		add(Finding{Status: Fail, Subject: "log", Reason: fmt.Sprintf("%s cannot be read: %v", path, cause(err)),
 			Fix: unreadableFix(path, o.Now)})

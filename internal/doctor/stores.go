@@ -106,7 +106,7 @@ func dirFinding(subject, path, from string, strict bool, o *Options) Finding {
 		if err := access(anc, accessW|accessX); err != nil {
 			f.Status, f.Reason = Fail, fmt.Sprintf("%s (%s) is missing and cannot be created: %s is not writable", path, from, anc)
 			f.Fix = elsewhere()
-			if mine(anc) {
+			if mine(anc) && isDir(anc) {
 				f.Fix = "chmod u+wx -- " + shellQuote(anc)
 			}
 			f.Reason += envNote(f.Fix)
@@ -330,6 +330,9 @@ func checkCorpus(r *Report, o *Options) {
 	case err != nil:
 		f.Status, f.Reason = Warn, fmt.Sprintf("%v: nothing linted", err)
 		f.Fix = "mkdir -p -- " + shellQuote(root)
+		if _, err := os.Stat(root); err == nil {
+			f.Fix = setAside(root, now) + " && " + f.Fix
+		}
 	case errs > 0:
 		f.Status, f.Reason = Fail, fmt.Sprintf("%d errors, %d warnings in %d records under %s", errs, warns, linted, root)
 		f.Fix = lintCmd
