@@ -127,8 +127,7 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 		r.add(Finding{Section: SectionWiring, Status: st, Subject: subject, Reason: reason, Fix: fix})
 	}
 	if plugin == "" {
-		add(Warn, "plugin", "no procedures plugin is installed in Claude Code (installed_plugins.json, known_marketplaces.json) and this procedures does not run from a plugin bundle, so there is no wiring to check",
-			"doctor --plugin DIR checks a bundle anywhere; docs/install.md installs one")
+		add(Warn, "plugin", "no procedures plugin is installed in Claude Code (installed_plugins.json, known_marketplaces.json) and this procedures does not run from a plugin bundle, so there is no wiring to check: doctor --plugin DIR checks a bundle anywhere, docs/install.md installs one", "")
 		return
 	}
 	if fi, err := os.Stat(plugin); err != nil || !fi.IsDir() {
