@@ -692,7 +692,8 @@ func moveAside(path string) string {
 // rebundle is the command that writes the bundle at plugin again, run as
 // printed from any directory and needing no Go toolchain: the bundle's own
 // launcher with -self for this platform when its binary is there, else
-// exe (the running procedures binary) with -self. Other platforms'
+// exe (the running procedures binary) with -self, else procedures from
+// PATH with -self. Other platforms'
 // binaries are then removed (bundle names them); a procedures-go clone's
 // go run line writes every platform, and is the fix where doctor knows the
 // clone (a directory marketplace).
@@ -707,7 +708,7 @@ func rebundle(plugin, exe string) string {
 	if exe != "" {
 		return shellQuote(exe) + " bundle -o " + dir + " -platforms host -self"
 	}
-	return "cd /path/to/procedures-go && go run ./cmd/procedures bundle -o " + dir
+	return "procedures bundle -o " + dir + " -platforms host -self"
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.
