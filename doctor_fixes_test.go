@@ -14,6 +14,7 @@ import (
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/proctest"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
 
@@ -235,6 +236,62 @@ func TestEveryDoctorFixRunsAsPrinted(t *testing.T) {
 			setup: func(t *testing.T, w *fixWorld) { w.write(t, foLog, row("how-do-i", why)) }})
 	}
 
+	runFixCases(t, sh, proc, cases)
+}
+
+// TestDoctorFixesOfPermissionBits is TestEveryDoctorFixRunsAsPrinted for
+// the findings that permission bits cause, which do not bind root: as
+// root it runs as nobody.
+func TestDoctorFixesOfPermissionBits(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fixes are POSIX sh commands")
+	}
+	if proctest.RunUnprivileged(t) {
+		return
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	proc, err := exec.LookPath("procedures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chmod := func(t *testing.T, path string, mode os.FileMode) {
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	foLog := "home/.claude/gate-failopen.jsonl"
+	runFixCases(t, sh, proc, []fixCase{
+		{name: "fail-open log read-only", want: "location",
+			setup: func(t *testing.T, w *fixWorld) { chmod(t, w.write(t, foLog, ""), 0o444) }},
+		{name: "fail-open log unreadable", want: "log",
+			setup: func(t *testing.T, w *fixWorld) { chmod(t, w.write(t, foLog, ""), 0o200) }},
+		{name: "escape log unreadable", want: "escape log",
+			setup: func(t *testing.T, w *fixWorld) { chmod(t, w.write(t, "home/.claude/gate-escape.jsonl", ""), 0o000) }},
+		{name: "fail-open log directory read-only", want: "location",
+			setup: func(t *testing.T, w *fixWorld) {
+				w.env["GATE_FAILOPEN_LOG"] = w.path("ro/fo.jsonl")
+				os.MkdirAll(w.path("ro"), 0o755)
+				chmod(t, w.path("ro"), 0o555)
+			}},
+		{name: "turn-state dir read-only", want: "turn-state dir",
+			setup: func(t *testing.T, w *fixWorld) {
+				os.MkdirAll(w.path("ts"), 0o755)
+				chmod(t, w.path("ts"), 0o555)
+			}},
+		{name: "turn-state dir not creatable", want: "turn-state dir",
+			setup: func(t *testing.T, w *fixWorld) {
+				w.env["TURN_STATE_DIR"] = w.path("ro/ts")
+				os.MkdirAll(w.path("ro"), 0o755)
+				chmod(t, w.path("ro"), 0o555)
+			}},
+	})
+}
+
+// runFixCases runs each case's fixes (see fixCase).
+func runFixCases(t *testing.T, sh, proc string, cases []fixCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.root && os.Geteuid() != 0 {
