@@ -331,7 +331,7 @@ func locationFix(path string, o *Options) string {
 		}
 	}
 	own := ownDir(o.Getenv, "log")
-	return pointAt("GATE_FAILOPEN_LOG", own, filepath.Join(own, filepath.Base(path)))
+	return pointAt(config.FailOpenLogVar, own, filepath.Join(own, filepath.Base(path)))
 }
 
 // isDir reports whether path is a directory.

@@ -41,7 +41,7 @@ func checkStores(r *Report, o *Options) {
 		if dir != def {
 			add(Finding{Status: Warn, Subject: "shared-host fallback",
 				Reason: fmt.Sprintf("in effect: %s %s, so the hooks use %s: safe on a shared host; the fix gives the hooks a directory of your own (or have the owner remove %s)", def, whyNotMine(def), dir, def) + inShell,
-				Fix:    pointAt("TURN_STATE_DIR", ownDir(getenv, "turn-state"), ownDir(getenv, "turn-state")),
+				Fix:    pointAt(config.TurnStateDirVar, ownDir(getenv, "turn-state"), ownDir(getenv, "turn-state")),
 				Data:   map[string]any{"fallback": true, "default": def, "dir": dir}})
 		} else {
 			add(Finding{Status: OK, Subject: "shared-host fallback",
@@ -93,9 +93,9 @@ func whyNotMine(def string) string {
 // warning, or a failure when strict (the digest writer refuses it).
 func dirFinding(subject, path, from string, strict bool, o *Options) Finding {
 	elsewhere := func() string {
-		name, own := "TURN_STATE_DIR", ownDir(o.Getenv, "turn-state")
+		name, own := config.TurnStateDirVar, ownDir(o.Getenv, "turn-state")
 		if strict {
-			name, own = "SESSION_DIGEST_DIR", ownDir(o.Getenv, "digests")
+			name, own = config.DigestDirVar, ownDir(o.Getenv, "digests")
 		}
 		return pointAt(name, own, own)
 	}
