@@ -232,6 +232,18 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 		}
 	}
 
+	checkSkills(r, plugin, bindirs, f)
+	checkPlatformVersions(r, plugin, f)
+	checkPluginJSON(r, plugin, f)
+}
+
+// checkSkills adds, for each gate, whether its SKILL.md is readable from
+// the directory its hook takes as its own (bindirs, else the plugin's
+// bin): a missing one is a fail whose fix writes the bundle again.
+func checkSkills(r *Report, plugin string, bindirs map[string]string, f fixer) {
+	add := func(st Status, subject, reason, fix string) {
+		r.add(Finding{Section: SectionWiring, Status: st, Subject: subject, Reason: reason, Fix: fix})
+	}
 	for _, hook := range []string{"how-do-i-gate", "am-i-done-gate"} {
 		skill := gateSkills[hook]
 		bindir, ok := bindirs[hook]
@@ -247,9 +259,6 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 		}
 		add(OK, hook+" skill", path+" is readable", "")
 	}
-
-	checkPlatformVersions(r, plugin, f)
-	checkPluginJSON(r, plugin, f)
 }
 
 // readHooks parses hooks.json into its handlers.
