@@ -7,9 +7,12 @@ import (
 	"github.com/procedures-go/procedures/digest"
 )
 
+// DigestDirVar names the digest store (a doctor's fix sets it).
+const DigestDirVar = "SESSION_DIGEST_DIR"
+
 var (
 	envDigestDir = declare(Var{
-		Name:    "SESSION_DIGEST_DIR",
+		Name:    DigestDirVar,
 		Default: "<turn-state dir>/digests",
 		Doc:     "the digest store of digest-record, session-digest-read and doctor",
 	})

@@ -2,9 +2,12 @@ package config
 
 import "github.com/procedures-go/procedures/failopen"
 
+// FailOpenLogVar names the fail-open log (a doctor's fix sets it).
+const FailOpenLogVar = "GATE_FAILOPEN_LOG"
+
 var (
 	envFailOpenLog = declare(Var{
-		Name:    "GATE_FAILOPEN_LOG",
+		Name:    FailOpenLogVar,
 		Default: "$HOME/.claude/gate-failopen.jsonl",
 		Doc:     "where every hook records a blind release, and doctor reads them",
 	})

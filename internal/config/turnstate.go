@@ -5,8 +5,11 @@ package config
 // fallback).
 const TurnStateDefault = "/tmp/claude-turn-state"
 
+// TurnStateDirVar names the turn-state directory (a doctor's fix sets it).
+const TurnStateDirVar = "TURN_STATE_DIR"
+
 var envTurnStateDir = declare(Var{
-	Name:    "TURN_STATE_DIR",
+	Name:    TurnStateDirVar,
 	Default: TurnStateDefault + ", or " + TurnStateDefault + "-<uid> when that is not a directory of the current user",
 	Doc:     "the turn-state directory of the four gate hooks, digest-record, session-digest-read and doctor",
 })

@@ -105,7 +105,7 @@ func (e *DurationError) Error() string {
 func checkPlugin(r *Report, o *Options, plugin string, f fixer) {
 	checkWiring(r, o, plugin, f)
 	if o.Lint && plugin != "" {
-		checkPluginLints(r, plugin)
+		checkPluginLints(r, o, plugin)
 	}
 }
 

@@ -51,7 +51,8 @@ type LogSummary struct {
 	FirstUnparseable int      // 1-based line number of the first
 	Overlong         int      // lines of MaxLine bytes or more, skipped
 	FirstOverlong    int
-	Overflow         int // rows of gate/reason pairs beyond MaxGroups
+	Overflow         int       // rows of gate/reason pairs beyond MaxGroups
+	Last             time.Time // the latest row in the window
 }
 
 var foKeys = []string{"ts", "gate", "why", "session_id"}
@@ -86,6 +87,9 @@ func SummarizeFailOpen(r io.Reader, since time.Time) (*LogSummary, error) {
 			return
 		}
 		s.InWindow++
+		if ts.After(s.Last) {
+			s.Last = ts
+		}
 		key = append(append(append(key[:0], vals[1]...), 0), vals[2]...)
 		g := groups[string(key)]
 		if g == nil {
@@ -219,9 +223,12 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	path := config.FailOpenLogPath(o.Getenv)
 	_, statErr := os.Stat(path)
 	missing := errors.Is(statErr, fs.ErrNotExist)
+	located := false
 	if err := logWritable(path); err != nil {
-		add(Finding{Status: Fail, Subject: "location", Reason: fmt.Sprintf("%s is not writable: %v; blind releases would be lost", path, err),
-			Fix:  "make its directory one you can write (mkdir -p it), or point GATE_FAILOPEN_LOG at a file you can write",
+		located = true
+		fix := locationFix(path, o)
+		add(Finding{Status: Fail, Subject: "location", Reason: fmt.Sprintf("%s is not writable: %v; blind releases would be lost", path, err) + envNote(fix),
+			Fix:  fix,
 			Data: map[string]any{"path": path}})
 	} else if missing {
 		add(Finding{Status: OK, Subject: "location", Reason: path + ": missing, so nothing was released blind; its directory is writable",
@@ -233,9 +240,14 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 		return
 	}
 	f, err := openLog(path)
+	if err != nil && located {
+		// One the logger cannot append to either: the location's fix is
+		// the one.
+		return
+	}
 	if err != nil {
 		add(Finding{Status: Fail, Subject: "log", Reason: fmt.Sprintf("%s cannot be read: %v", path, cause(err)),
-			Fix: "make it a regular file you can read"})
+			Fix: unreadableFix(path, o.Now)})
 		return
 	}
 	defer f.Close()
@@ -246,17 +258,17 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	}
 	for _, g := range s.Groups {
 		add(Finding{Status: Fail, Subject: g.Gate + " " + g.Reason,
-			Reason: fmt.Sprintf("%s, first %s, last %s, recent sessions %s", plural(g.Count, "blind release"),
-				g.First.UTC().Format(gatelog.TimeLayout), g.Last.UTC().Format(gatelog.TimeLayout), sessionList(g.Sessions)),
-			Fix: reasonFix(g.Reason) + "; then look past the fixed rows with --since",
+			Reason: fmt.Sprintf("%s, first %s, last %s, recent sessions %s; cause: %s; once it is repaired, the fix checks again past these rows", plural(g.Count, "blind release"),
+				g.First.UTC().Format(gatelog.TimeLayout), g.Last.UTC().Format(gatelog.TimeLayout), sessionList(g.Sessions), reasonFix(g.Reason)),
+			Fix: recheck(o, g.Last),
 			Data: map[string]any{"gate": g.Gate, "reason": g.Reason, "count": g.Count,
 				"first": g.First.UTC().Format(gatelog.TimeLayout), "last": g.Last.UTC().Format(gatelog.TimeLayout),
 				"sessions": g.Sessions}})
 	}
 	if s.Overflow > 0 {
 		add(Finding{Status: Fail, Subject: "other reasons",
-			Reason: fmt.Sprintf("%s more, of gate/reason pairs beyond the first %d", plural(s.Overflow, "blind release"), MaxGroups),
-			Fix:    "read the log itself", Data: map[string]any{"count": s.Overflow}})
+			Reason: fmt.Sprintf("%s more, of gate/reason pairs beyond the first %d: read the log itself; the fix checks again past every row", plural(s.Overflow, "blind release"), MaxGroups),
+			Fix:    recheck(o, s.Last), Data: map[string]any{"count": s.Overflow}})
 	}
 	if s.InWindow == 0 {
 		add(Finding{Status: OK, Subject: "blind releases", Reason: fmt.Sprintf("none in the window (%d older)", s.Older),
@@ -264,14 +276,14 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	}
 	if s.Unparseable > 0 {
 		add(Finding{Status: Warn, Subject: "unparseable lines",
-			Reason: fmt.Sprintf("%d (first at line %d): not fail-open records, so not counted", s.Unparseable, s.FirstUnparseable),
-			Fix:    "something other than the logger writes to this file: find it, and remove the lines",
+			Reason: fmt.Sprintf("%d (first at line %d): not fail-open records, so not counted: something other than the logger writes to this file; the fix sets the log aside (the hooks start a new one)", s.Unparseable, s.FirstUnparseable),
+			Fix:    setAside(path, o.Now),
 			Data:   map[string]any{"count": s.Unparseable, "first_line": s.FirstUnparseable}})
 	}
 	if s.Overlong > 0 {
 		add(Finding{Status: Warn, Subject: "over-long lines",
-			Reason: fmt.Sprintf("%d (first at line %d): %d bytes or more, skipped unread and not counted", s.Overlong, s.FirstOverlong, MaxLine),
-			Fix:    "something other than the logger writes to this file: find it, and remove the lines",
+			Reason: fmt.Sprintf("%d (first at line %d): %d bytes or more, skipped unread and not counted: something other than the logger writes to this file; the fix sets the log aside (the hooks start a new one)", s.Overlong, s.FirstOverlong, MaxLine),
+			Fix:    setAside(path, o.Now),
 			Data:   map[string]any{"count": s.Overlong, "first_line": s.FirstOverlong}})
 	}
 }
@@ -293,4 +305,37 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// locationFix is the fix for a fail-open log the hooks cannot append to:
+// a missing directory is created, a file or directory of the user's own
+// gets its write bit back, something else at the path is set aside, and
+// otherwise the log moves to a directory of the user's own.
+func locationFix(path string, o *Options) string {
+	fi, err := os.Stat(path)
+	dir := filepath.Dir(path)
+	switch {
+	case err == nil && !fi.Mode().IsRegular():
+		return setAside(path, o.Now)
+	case err == nil && ownedByMe(fi):
+		return "chmod u+w -- " + shellQuote(path)
+	case err == nil:
+	default:
+		dfi, derr := os.Stat(dir)
+		anc := existingAncestor(dir)
+		switch {
+		case errors.Is(derr, fs.ErrNotExist) && mine(anc) && isDir(anc):
+			return "mkdir -p -- " + shellQuote(dir)
+		case derr == nil && dfi.IsDir() && ownedByMe(dfi):
+			return "chmod u+wx -- " + shellQuote(dir)
+		}
+	}
+	own := ownDir(o.Getenv, "log")
+	return pointAt(config.FailOpenLogVar, own, filepath.Join(own, filepath.Base(path)))
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }

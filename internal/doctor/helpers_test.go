@@ -101,6 +101,7 @@ func dump(t testing.TB, r *Report) string {
 	if err := r.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
+	checkFixes(t, r)
 	return b.String()
 }
 

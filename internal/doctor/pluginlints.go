@@ -14,20 +14,22 @@ const maxLintFindings = 20
 // plugin-surface-lint (without --procedures) report on the plugin: one
 // finding per lint finding, each a fail (the lint itself exits 1), or one
 // ok line when it is clean. It reads only.
-func checkPluginLints(r *Report, plugin string) {
+func checkPluginLints(r *Report, o *Options, plugin string) {
 	add := func(st Status, subject, reason, fix string) {
 		r.add(Finding{Section: SectionWiring, Status: st, Subject: subject, Reason: reason, Fix: fix})
 	}
 	if plugin == "" {
 		return // checkWiring said there is no plugin
 	}
+	// The fix lists the lint's findings again, to correct by hand.
 	report := func(lint string, findings []string, clean string) {
+		again := selfCmd(o) + " " + lint + " " + shellQuote(plugin)
 		for i, f := range findings {
 			if i == maxLintFindings {
-				add(Fail, lint, fmt.Sprintf("%d more findings", len(findings)-i), "run it for the whole list: procedures "+lint+" "+shellQuote(plugin))
+				add(Fail, lint, fmt.Sprintf("%d more findings: the fix lists them all", len(findings)-i), again)
 				break
 			}
-			add(Fail, lint, f, "fix it, then check again: procedures "+lint+" "+shellQuote(plugin))
+			add(Fail, lint, f, again)
 		}
 		if len(findings) == 0 {
 			add(OK, lint, clean, "")

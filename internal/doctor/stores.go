@@ -36,12 +36,12 @@ func checkStores(r *Report, o *Options) {
 	} else if dir != def {
 		from = "the shared-host fallback"
 	}
-	add(dirFinding("turn-state dir", dir, from, false))
+	add(dirFinding("turn-state dir", dir, from, false, o))
 	if !tsSet {
 		if dir != def {
 			add(Finding{Status: Warn, Subject: "shared-host fallback",
-				Reason: fmt.Sprintf("in effect: %s %s, so the hooks use %s", def, whyNotMine(def), dir),
-				Fix:    fmt.Sprintf("nothing to do on a shared host; otherwise have its owner remove %s, or set TURN_STATE_DIR", def),
+				Reason: fmt.Sprintf("in effect: %s %s, so the hooks use %s: safe on a shared host; the fix gives the hooks a directory of your own (or have the owner remove %s)", def, whyNotMine(def), dir, def) + inShell,
+				Fix:    pointAt(config.TurnStateDirVar, ownDir(getenv, "turn-state"), ownDir(getenv, "turn-state")),
 				Data:   map[string]any{"fallback": true, "default": def, "dir": dir}})
 		} else {
 			add(Finding{Status: OK, Subject: "shared-host fallback",
@@ -60,7 +60,7 @@ func checkStores(r *Report, o *Options) {
 	} else if !tsSet {
 		dfrom = "the turn-state dir"
 	}
-	df := dirFinding("digest dir", ddir, dfrom, true)
+	df := dirFinding("digest dir", ddir, dfrom, true, o)
 	add(df)
 	if df.Status != Fail {
 		for _, f := range digestCounts(ddir, dc, o.Now) {
@@ -68,7 +68,7 @@ func checkStores(r *Report, o *Options) {
 		}
 	}
 
-	checkCorpus(r, getenv)
+	checkCorpus(r, o)
 }
 
 // whyNotMine says why the default turn-state directory is not used.
@@ -91,14 +91,25 @@ func whyNotMine(def string) string {
 // dirFinding describes a store directory: missing (and whether it can be
 // created), or its owner and mode. A directory another user owns is a
 // warning, or a failure when strict (the digest writer refuses it).
-func dirFinding(subject, path, from string, strict bool) Finding {
+func dirFinding(subject, path, from string, strict bool, o *Options) Finding {
+	elsewhere := func() string {
+		name, own := config.TurnStateDirVar, ownDir(o.Getenv, "turn-state")
+		if strict {
+			name, own = config.DigestDirVar, ownDir(o.Getenv, "digests")
+		}
+		return pointAt(name, own, own)
+	}
 	f := Finding{Subject: subject, Data: map[string]any{"path": path, "from": from}}
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		anc := existingAncestor(path)
 		if err := access(anc, accessW|accessX); err != nil {
 			f.Status, f.Reason = Fail, fmt.Sprintf("%s (%s) is missing and cannot be created: %s is not writable", path, from, anc)
-			f.Fix = "make " + anc + " writable, or choose another directory"
+			f.Fix = elsewhere()
+			if mine(anc) && isDir(anc) {
+				f.Fix = "chmod u+wx -- " + shellQuote(anc)
+			}
+			f.Reason += envNote(f.Fix)
 			return f
 		}
 		f.Status, f.Reason = OK, fmt.Sprintf("%s (%s): not created yet; the first hook creates it", path, from)
@@ -110,7 +121,11 @@ func dirFinding(subject, path, from string, strict bool) Finding {
 		if err != nil {
 			f.Reason = fmt.Sprintf("%s (%s): %v", path, from, cause(err))
 		}
-		f.Fix = "remove what is there, or choose another directory"
+		f.Fix = elsewhere()
+		if err == nil {
+			f.Fix = setAside(path, o.Now) // the first hook makes the directory
+		}
+		f.Reason += envNote(f.Fix)
 		return f
 	}
 	f.Data["exists"] = true
@@ -126,14 +141,14 @@ func dirFinding(subject, path, from string, strict bool) Finding {
 	f.Reason = fmt.Sprintf("%s (%s): %s, mode %04o", path, from, who, fi.Mode().Perm())
 	switch {
 	case !ownedByMe(fi) && strict:
-		f.Status, f.Fix = Fail, "the hooks never write into another user's directory: choose one of your own"
-		f.Reason += "; not yours, so nothing is stored (store-unwritable)"
+		f.Status, f.Fix = Fail, elsewhere()
+		f.Reason += "; not yours, so nothing is stored (store-unwritable): the hooks never write into another user's directory" + inShell
 	case access(path, accessW|accessX) != nil:
-		f.Status, f.Fix = Fail, "make it writable by you, or choose another directory"
+		f.Status, f.Fix = Fail, "chmod u+rwx -- "+shellQuote(path)
 		f.Reason += "; not writable by you"
 	case !ownedByMe(fi):
-		f.Status, f.Fix = Warn, "prefer a directory of your own"
-		f.Reason += "; not yours"
+		f.Status, f.Fix = Warn, elsewhere()
+		f.Reason += "; not yours: the fix gives the hooks a directory of your own" + inShell
 	default:
 		f.Status = OK
 	}
@@ -212,11 +227,11 @@ func digestCounts(dir string, s config.Digest, now time.Time) []Finding {
 	}
 	st, fix := OK, ""
 	if total.empty > 0 {
-		st, fix = Warn, "the writer never stores an empty digest: something else writes here; the reader skips them"
+		st, fix = Warn, emptyDigestsFix(dir, "*")
 	}
 	out := []Finding{{Status: st, Subject: "digests",
-		Reason: fmt.Sprintf("%d in %d sessions (%d expired, %d empty); TTL %s, replay cap %d", total.files, len(sessions),
-			total.expired, total.empty, ttlText(s.TTLDays), s.Keep),
+		Reason: fmt.Sprintf("%d in %d sessions (%d expired, %d empty); TTL %s, replay cap %d%s", total.files, len(sessions),
+			total.expired, total.empty, ttlText(s.TTLDays), s.Keep, emptyNote(total.empty)),
 		Fix:  fix,
 		Data: map[string]any{"files": total.files, "sessions": len(sessions), "expired": total.expired, "empty": total.empty}}}
 	list := make([]*sessionCount, 0, len(sessions))
@@ -234,10 +249,10 @@ func digestCounts(dir string, s config.Digest, now time.Time) []Finding {
 		}
 		st, fix := OK, ""
 		if sc.empty > 0 {
-			st, fix = Warn, "remove the empty digests; the writer never makes one"
+			st, fix = Warn, emptyDigestsFix(dir, globQuote(sc.key)+".digest.*")
 		}
 		out = append(out, Finding{Status: st, Subject: "digests of " + sc.key,
-			Reason: fmt.Sprintf("%d (%d expired, %d empty), newest %s", sc.files, sc.expired, sc.empty, sc.newest.UTC().Format(time.RFC3339)),
+			Reason: fmt.Sprintf("%d (%d expired, %d empty), newest %s%s", sc.files, sc.expired, sc.empty, sc.newest.UTC().Format(time.RFC3339), emptyNote(sc.empty)),
 			Fix:    fix,
 			Data:   map[string]any{"session": sc.key, "files": sc.files, "expired": sc.expired, "empty": sc.empty}})
 	}
@@ -267,7 +282,8 @@ func ttlText(days int64) string {
 
 // checkCorpus adds the corpus roots each command would use, and one
 // lint-frontmatter summary.
-func checkCorpus(r *Report, getenv func(string) string) {
+func checkCorpus(r *Report, o *Options) {
+	getenv, now := o.Getenv, o.Now
 	add := func(f Finding) { f.Section = SectionStores; r.add(f) }
 	type use struct {
 		root  string
@@ -278,8 +294,8 @@ func checkCorpus(r *Report, getenv func(string) string) {
 		root, from, ok := corpusRoot(c, getenv)
 		if !ok {
 			add(Finding{Status: Warn, Subject: "corpus root of " + c,
-				Reason: "HOME is not set, and neither is a root variable: query-records exits 1, the others use /.claude",
-				Fix:    "set HOME, or CODEX_ROOT"})
+				Reason: "HOME is not set, and neither is a root variable: query-records exits 1, the others use /.claude" + inShell,
+				Fix:    "export HOME=" + shellQuote(homeDir(getenv))})
 		}
 		user := c + " (" + from + ")"
 		if i := slices.IndexFunc(roots, func(u *use) bool { return u.root == root }); i >= 0 {
@@ -296,27 +312,35 @@ func checkCorpus(r *Report, getenv func(string) string) {
 			f.Status, f.Reason = OK, "a directory, used by "+strings.Join(u.users, ", ")
 		case err == nil:
 			f.Status, f.Reason = Warn, "not a directory, used by "+strings.Join(u.users, ", ")
-			f.Fix = "point the root variable at your knowledge store"
+			f.Fix = setAside(u.root, now) + " && mkdir -p -- " + shellQuote(u.root)
+			f.Reason += ": the fix sets it aside and makes an empty store there (or point CODEX_ROOT at your store)"
 		default:
 			f.Status, f.Reason = Warn, fmt.Sprintf("%v, used by %s: queries return nothing, the frontmatter check never fires", cause(err), strings.Join(u.users, ", "))
-			f.Fix = "point the root variable at your knowledge store (or CODEX_ROOT for all)"
+			f.Fix = "mkdir -p -- " + shellQuote(u.root)
+			f.Reason += ": the fix makes an empty store there (or point CODEX_ROOT at your store)"
 		}
 		add(f)
 	}
 
 	root, _, _ := corpusRoot("lint-frontmatter", getenv)
 	linted, errs, warns, err := lintSummary(root)
+	lintCmd := selfCmd(o) + " lint-frontmatter"
 	f := Finding{Subject: "lint-frontmatter", Data: map[string]any{"root": root}}
 	switch {
 	case err != nil:
 		f.Status, f.Reason = Warn, fmt.Sprintf("%v: nothing linted", err)
-		f.Fix = "point LINT_FRONTMATTER_ROOT (or CODEX_ROOT) at your knowledge store"
+		f.Fix = "mkdir -p -- " + shellQuote(root)
+		if _, err := os.Stat(root); err == nil {
+			f.Fix = setAside(root, now) + " && " + f.Fix
+		}
 	case errs > 0:
 		f.Status, f.Reason = Fail, fmt.Sprintf("%d errors, %d warnings in %d records under %s", errs, warns, linted, root)
-		f.Fix = "run lint-frontmatter to see them, and fix the records"
+		f.Fix = lintCmd
+		f.Reason += ": the fix lists them, to correct in the records"
 	case warns > 0:
 		f.Status, f.Reason = Warn, fmt.Sprintf("0 errors, %d warnings in %d records under %s", warns, linted, root)
-		f.Fix = "run lint-frontmatter to see them"
+		f.Fix = lintCmd
+		f.Reason += ": the fix lists them"
 	default:
 		f.Status, f.Reason = OK, fmt.Sprintf("0 errors, 0 warnings in %d records under %s", linted, root)
 	}
@@ -324,4 +348,21 @@ func checkCorpus(r *Report, getenv func(string) string) {
 		f.Data["linted"], f.Data["errors"], f.Data["warnings"] = linted, errs, warns
 	}
 	add(f)
+}
+
+// emptyNote explains the fix for empty digests, when there are some.
+func emptyNote(empty int) string {
+	if empty == 0 {
+		return ""
+	}
+	return ": the writer never stores an empty digest, so something else wrote them; the reader skips them, the fix removes them"
+}
+
+// emptyDigestsFix is the command that removes the zero-byte digests named
+// by the find pattern name ("*" for every session) directly in dir.
+func emptyDigestsFix(dir, name string) string {
+	if name == "*" {
+		name = "*.digest.*"
+	}
+	return "find " + shellQuote(dir+"/.") + " ! -name . -prune -type f -name " + shellQuote(name) + " -size 0 -exec rm -f -- {} +"
 }

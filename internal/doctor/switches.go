@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strings"
 	"time"
 
@@ -22,8 +23,8 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 		if by == "" {
 			if name, v := unrecognised(s.Key(), o.Getenv); name != "" {
 				add(Finding{Status: Warn, Subject: s.Command,
-					Reason: fmt.Sprintf("%s=%q is not recognised: the gate stays on (only 0 or false, any case, switch it off)", name, v),
-					Fix:    "set " + name + " to true (on) or false (off), or unset it",
+					Reason: fmt.Sprintf("%s=%q is not recognised: the gate stays on (only 0 or false, any case, switch it off); the fix leaves it on, export %s=false switches it off", name, v, name) + inShell,
+					Fix:    "unset " + name,
 					Data:   map[string]any{"key": s.Key(), "variable": name, "value": v}})
 				continue
 			}
@@ -31,10 +32,14 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 			continue
 		}
 		how := by + "=" + o.Getenv(by)
-		fix := "unset " + by + " (or set it to true) to turn it back on"
+		fix := "unset " + by
 		if strings.HasPrefix(by, "CLAUDE_PLUGIN_OPTION_") {
-			how += " (the plugin option " + s.Option + ")"
-			fix = "set the plugin option " + s.Option + " to true to turn it back on"
+			// Claude Code sets it from the plugin's options: no shell
+			// command reaches them.
+			how += " (the plugin option " + s.Option + "): set the option to true in /plugin to turn the gate back on"
+			fix = ""
+		} else {
+			how += ": the fix turns the gate back on" + inShell
 		}
 		add(Finding{Status: Warn, Subject: s.Command, Reason: "switched off by " + how, Fix: fix,
 			Data: map[string]any{"key": s.Key(), "released_by": by}})
@@ -49,7 +54,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 	}
 	if err != nil {
 		add(Finding{Status: Warn, Subject: "escape log", Reason: fmt.Sprintf("%s cannot be read: %v", path, cause(err)),
-			Fix: "make it a regular file you can read, or point GATE_ESCAPE_LOG elsewhere"})
+			Fix: unreadableFix(path, o.Now)})
 		return
 	}
 	defer f.Close()
@@ -75,7 +80,8 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 	if s.Unparseable > 0 || s.Overlong > 0 {
 		st = Warn
 		reason += fmt.Sprintf("; %d unparseable and %d over-long lines not counted", s.Unparseable, s.Overlong)
-		fix = "the escape log holds lines its writer never writes: look at them, and remove them"
+		reason += ": something other than its writer writes to it; the fix sets the log aside (the hooks start a new one)"
+		fix = setAside(path, o.Now)
 	}
 	add(Finding{Status: st, Subject: "escape log", Reason: reason, Fix: fix,
 		Data: map[string]any{"path": path, "releases": s.InWindow, "by": s.By, "older": s.Older,
@@ -97,4 +103,13 @@ func unrecognised(key string, getenv func(string) string) (name, value string) {
 		return name, v
 	}
 	return "", ""
+}
+
+// unreadableFix is the fix for a log that cannot be read: a regular file
+// of the user's own gets its read bit back, anything else is set aside.
+func unreadableFix(path string, now time.Time) string {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && ownedByMe(fi) {
+		return "chmod u+r -- " + shellQuote(path)
+	}
+	return setAside(path, now)
 }

@@ -127,8 +127,7 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 		r.add(Finding{Section: SectionWiring, Status: st, Subject: subject, Reason: reason, Fix: fix})
 	}
 	if plugin == "" {
-		add(Warn, "plugin", "no procedures plugin is installed in Claude Code (installed_plugins.json, known_marketplaces.json) and this procedures does not run from a plugin bundle, so there is no wiring to check",
-			"doctor --plugin DIR checks a bundle anywhere; docs/install.md installs one")
+		add(Warn, "plugin", "no procedures plugin is installed in Claude Code (installed_plugins.json, known_marketplaces.json) and this procedures does not run from a plugin bundle, so there is no wiring to check: doctor --plugin DIR checks a bundle anywhere, docs/install.md installs one", "")
 		return
 	}
 	if fi, err := os.Stat(plugin); err != nil || !fi.IsDir() {
@@ -233,6 +232,18 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 		}
 	}
 
+	checkSkills(r, plugin, bindirs, f)
+	checkPlatformVersions(r, plugin, f)
+	checkPluginJSON(r, plugin, f)
+}
+
+// checkSkills adds, for each gate, whether its SKILL.md is readable from
+// the directory its hook takes as its own (bindirs, else the plugin's
+// bin): a missing one is a fail whose fix writes the bundle again.
+func checkSkills(r *Report, plugin string, bindirs map[string]string, f fixer) {
+	add := func(st Status, subject, reason, fix string) {
+		r.add(Finding{Section: SectionWiring, Status: st, Subject: subject, Reason: reason, Fix: fix})
+	}
 	for _, hook := range []string{"how-do-i-gate", "am-i-done-gate"} {
 		skill := gateSkills[hook]
 		bindir, ok := bindirs[hook]
@@ -241,16 +252,13 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 		}
 		path := gate.SkillPath(bindir, skill)
 		if err := gate.Readable(path); err != nil {
-			add(Fail, hook+" skill", fmt.Sprintf("%s is not readable (%v): the gate will release every turn blind, recording %s",
-				path, cause(err), "skill-unresolvable"),
-				fmt.Sprintf("install the %s skill at %s", skill, filepath.Join(plugin, "skills", skill, "SKILL.md")))
+			add(Fail, hook+" skill", fmt.Sprintf("%s is not readable (%v): the gate will release every turn blind, recording %s; the fix writes the bundle again, or put the %s skill at %s",
+				path, cause(err), "skill-unresolvable", skill, filepath.Join(plugin, "skills", skill, "SKILL.md")),
+				f.rebundle(plugin))
 			continue
 		}
 		add(OK, hook+" skill", path+" is readable", "")
 	}
-
-	checkPlatformVersions(r, plugin, f)
-	checkPluginJSON(r, plugin, f)
 }
 
 // readHooks parses hooks.json into its handlers.
@@ -693,7 +701,8 @@ func moveAside(path string) string {
 // rebundle is the command that writes the bundle at plugin again, run as
 // printed from any directory and needing no Go toolchain: the bundle's own
 // launcher with -self for this platform when its binary is there, else
-// exe (the running procedures binary) with -self. Other platforms'
+// exe (the running procedures binary) with -self, else procedures from
+// PATH with -self. Other platforms'
 // binaries are then removed (bundle names them); a procedures-go clone's
 // go run line writes every platform, and is the fix where doctor knows the
 // clone (a directory marketplace).
@@ -708,7 +717,7 @@ func rebundle(plugin, exe string) string {
 	if exe != "" {
 		return shellQuote(exe) + " bundle -o " + dir + " -platforms host -self"
 	}
-	return "cd /path/to/procedures-go && go run ./cmd/procedures bundle -o " + dir
+	return "procedures bundle -o " + dir + " -platforms host -self"
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.
