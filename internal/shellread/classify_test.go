@@ -173,3 +173,20 @@ func BenchmarkReadOnly20Stages(b *testing.B) {
 		ReadOnly(pipeline20)
 	}
 }
+
+// typical are calls of the size an agent makes every minute: one to three
+// commands, the options of each judged.
+var typical = []string{
+	"git status --short", "git log --oneline -20", "grep -rn TODO . | wc -l", "sed -n 1,20p main.go",
+	"sort -u f | head", "find . -name '*.go' -type f", "cat README.md", "ls -la", "jq -r .name package.json",
+	"git diff --stat HEAD~1 -- go.mod", "rg -n 'fn main' src", "tree -L 2", "date -u +%s",
+}
+
+func BenchmarkReadOnlyTypical(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range typical {
+			ReadOnly(c)
+		}
+	}
+}
