@@ -147,8 +147,7 @@ func callOK(c *syntax.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	rule, listed := rules[name]
-	if !listed {
+	if _, listed := rules[name]; !listed {
 		return false
 	}
 	args := make([]word, 0, len(c.Args)-1)
@@ -159,7 +158,7 @@ func callOK(c *syntax.CallExpr) bool {
 		}
 		args = append(args, ws...)
 	}
-	return rule(args)
+	return commandOK(name, args)
 }
 
 // commandName returns the command name when it is one plain literal: no

@@ -81,12 +81,13 @@ func TestSampleTable(t *testing.T) {
 		{"echo hi >/dev/null", A}, {"echo hi &>/dev/null", A}, {"wc -l < f", A}, {`cat <<< "x"`, A},
 		{"ls |& grep x", A}, {"git branch --show-current", A}, {"git config --list", A},
 		{"git status -O", D}, {"systemctl", D}, {"{ ls; }", D}, {"(ls)", D},
-		{"! ls", D}, {"env ls", D}, {"FOO=1 ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
+		{"! ls", D}, {"FOO=1 ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
 	})
 	judge(t, "RO-22 changed by L-03 (now refused)", []verdict{
 		{"git diff --output=/tmp/x", D}, {"sed -ni p f", D}, {"sort -uo out in", D}, {"./cat x", D},
 		{"echo hi >/dev/nullx", D},
 	})
+	judge(t, "RO-22 changed by issue 31 (env judges the command it runs: now allowed)", []verdict{{"env ls", A}})
 	judge(t, "RO-22 changed by issue 15 (comments are not commands: now allowed)", []verdict{{"ls #; rm x", A}})
 	judge(t, "RO-22 changed by L-05 (now refused)", []verdict{{" ", D}, {"|", D}})
 	judge(t, "RO-22 changed by L-04 (now allowed)", []verdict{
