@@ -110,7 +110,8 @@ func (p *parsed) value(names ...string) (word, bool) {
 // argument, "?" when it takes an optional one attached, ">" when it always
 // takes the next word; names on one line are aliases. "!w", "!x", "!n" and
 // "!s" on a line mark its options as writing, executing, networking or
-// setting state. "-NUM" makes -<digits> a flag. "#" starts a comment.
+// setting state. "-NUM" makes -<digits> a flag. "#" starts a comment, and
+// " ; " separates options that are not aliases on one line.
 func parseSpec(text string) *argSpec {
 	s := &argSpec{long: map[string]optDef{}}
 	lines := strings.Split(text, "\n")
@@ -134,54 +135,61 @@ func parseSpec(text string) *argSpec {
 			}
 			continue
 		}
-		eff := effRead
-		for _, t := range f {
-			switch t {
-			case "!w":
-				eff = effWrite
-			case "!x":
-				eff = effExec
-			case "!n":
-				eff = effNet
-			case "!s":
-				eff = effState
-			}
-		}
-		for _, t := range f {
-			if t[0] == '!' {
-				continue
-			}
-			if t == "-NUM" {
-				s.numeric = true
-				continue
-			}
-			kind := argNone
-			switch t[len(t)-1] {
-			case '=':
-				kind, t = argRequired, t[:len(t)-1]
-			case '?':
-				kind, t = argOptional, t[:len(t)-1]
-			case '>':
-				kind, t = argNext, t[:len(t)-1]
-			}
-			d := optDef{arg: kind, eff: eff, id: n}
-			switch {
-			case strings.HasPrefix(t, "--") && len(t) > 2:
-				s.long[t[2:]] = d
-				s.longs = append(s.longs, t[2:])
-			case len(t) == 2 && t[0] == '-' && t[1] < 128:
-				s.short[t[1]] = d
-			default:
-				panic("shellread: not an option in a table: " + t)
-			}
-			if eff != effRead {
-				s.risky = true
-				s.dangerous = append(s.dangerous, t)
-			}
+		for g, group := range strings.Split(line, " ; ") {
+			s.addGroup(strings.Fields(group), n*64+g)
 		}
 	}
 	slices.Sort(s.longs)
 	return s
+}
+
+// addGroup adds one line's (or one " ; " group's) aliases, with id.
+func (s *argSpec) addGroup(f []string, id int) {
+	eff := effRead
+	for _, t := range f {
+		switch t {
+		case "!w":
+			eff = effWrite
+		case "!x":
+			eff = effExec
+		case "!n":
+			eff = effNet
+		case "!s":
+			eff = effState
+		}
+	}
+	for _, t := range f {
+		if t[0] == '!' {
+			continue
+		}
+		if t == "-NUM" {
+			s.numeric = true
+			continue
+		}
+		kind := argNone
+		switch t[len(t)-1] {
+		case '=':
+			kind, t = argRequired, t[:len(t)-1]
+		case '?':
+			kind, t = argOptional, t[:len(t)-1]
+		case '>':
+			kind, t = argNext, t[:len(t)-1]
+		}
+		d := optDef{arg: kind, eff: eff, id: id}
+		switch {
+		case strings.HasPrefix(t, "--") && len(t) > 2:
+			s.long[t[2:]] = d
+			s.longs = append(s.longs, t[2:])
+		case len(t) == 2 && t[0] == '-' && t[1] < 128:
+			s.short[t[1]] = d
+		default:
+			panic("shellread: not an option in a table: " + t)
+		}
+		if eff != effRead {
+			s.risky = true
+			s.dangerous = append(s.dangerous, t)
+		}
+	}
 }
 
 // lookupLong finds a long option by its name or, where the family takes

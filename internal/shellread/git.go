@@ -41,6 +41,7 @@ func gitOK(args []word) bool {
 		}
 	}
 	paths := len(args) > end
+	full := args
 	args = args[:end]
 	i := 0
 	for ; i < len(args); i++ {
@@ -69,6 +70,9 @@ func gitOK(args []word) bool {
 		return false
 	}
 	sub, rest := args[i].text, args[i+1:]
+	if g, ok := gitSpecs[sub]; ok {
+		return g.judge(full[i+1:])
+	}
 	var operands []string
 	for _, w := range rest {
 		if !strings.HasPrefix(w.text, "-") {
@@ -79,8 +83,16 @@ func gitOK(args []word) bool {
 	case sub == "config":
 		return gitConfigOK(rest, paths)
 	case sub == "reflog":
-		// reflog is reflog show; expire and delete rewrite the log
-		return len(operands) == 0 || operands[0] != "expire" && operands[0] != "delete"
+		// reflog is reflog show, with log's options; expire and delete
+		// rewrite it
+		words := full[i+1:]
+		if len(words) > 0 && words[0].text == "show" {
+			words = words[1:]
+		}
+		if len(operands) > 0 && (operands[0] == "expire" || operands[0] == "delete") {
+			return false
+		}
+		return gitSpecs["log"].judge(words)
 	case sub == "grep":
 		for _, w := range rest {
 			if len(w.text) > 1 && w.text[0] == '-' && w.text[1] != '-' && strings.ContainsRune(w.text, 'O') {
@@ -190,4 +202,13 @@ func exactly(name string, names []string) bool {
 		}
 	}
 	return false
+}
+
+var gitSpecs map[string]*argSpec // made by loadTables
+
+func loadGit() {
+	gitSpecs = map[string]*argSpec{}
+	for sub, text := range gitTables {
+		gitSpecs[sub] = parseSpec(text)
+	}
 }

@@ -66,3 +66,15 @@ func TestProgramBreadth(t *testing.T) {
 		{"less --lesskey-file=k f", D}, {"more +v f", D}, {"more +/x f", A}, {"less -o F f", D}, {"less -O F f", D},
 	})
 }
+
+// git's reading subcommands, each parsed by its own table.
+func TestGitSubcommandTables(t *testing.T) {
+	judge(t, "git", []verdict{
+		{"git log --onel", A}, {"git log --no-such-option", D}, {"git status --porcelain=v2", A},
+		{"git diff --outp=F", D}, {"git grep -O x", D}, {"git grep --open-files-in-pager x", D},
+		{"git log --grep -- --output=F", D}, {"git show --ext-diff HEAD", D}, {"git diff-tree --output=F HEAD", D},
+		{"git reflog show --oneline", A}, {"git reflog expire --all", D}, {"git log -S foo", A},
+		{"git log --decorate-refs=x --oneline", A}, {"git blame -L 1,5 f", A}, {"git cat-file -p HEAD", A},
+		{"git for-each-ref --format='%(refname)' refs/heads", A}, {"git ls-files --others --exclude-standard", A},
+	})
+}

@@ -36,6 +36,7 @@ func loadTables() {
 		loadDocker()
 		rules["systemctl"] = systemctlOK
 		rules["git"] = gitOK
+		loadGit()
 		rules["printf"] = printfOK
 		rules["test"] = testOK
 		loadMore()

@@ -125,3 +125,36 @@ func TestParseSpec(t *testing.T) {
 		t.Errorf("--out does not abbreviate --output")
 	}
 }
+
+// TestGitTablesMatchHelper checks each git subcommand's table against
+// git's own list of its options (--git-completion-helper, which lists a
+// subcommand's parse-options; the revision and diff options come from the
+// manual pages and are pinned by the verdict tests).
+func TestGitTablesMatchHelper(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed here")
+	}
+	loadTables()
+	for _, sub := range slices.Sorted(func(yield func(string) bool) {
+		for n := range gitTables {
+			if !yield(n) {
+				return
+			}
+		}
+	}) {
+		out, _ := exec.Command("git", sub, "--git-completion-helper").Output()
+		var missing []string
+		for _, o := range strings.Fields(string(out)) {
+			name := strings.TrimSuffix(strings.TrimPrefix(o, "--"), "=")
+			if o == "--" || !strings.HasPrefix(o, "--") {
+				continue
+			}
+			if _, ok := gitSpecs[sub].long[name]; !ok {
+				missing = append(missing, o)
+			}
+		}
+		if len(missing) > 0 {
+			t.Errorf("git %s lists options its table lacks: %s", sub, strings.Join(missing, " "))
+		}
+	}
+}
