@@ -153,24 +153,19 @@ func awkProgramOK(prog string) bool {
 }
 
 // skipQuoted returns the index of the quote that closes the string or
-// regular expression opened at i, honouring backslashes (and, in a
-// regular expression, a bracket expression holding the quote).
+// regular expression opened at i, honouring backslashes. A "/" inside a
+// bracket expression ends the regular expression here: where an awk reads
+// on to the bracket's end, the scan reads that rest as code, which only
+// refuses more.
 func skipQuoted(s string, i int, q byte) (int, bool) {
-	bracket := false
 	for j := i + 1; j < len(s); j++ {
 		switch s[j] {
 		case '\\':
 			j++
 		case '\n':
 			return 0, false
-		case '[':
-			bracket = bracket || q == '/'
-		case ']':
-			bracket = false
 		case q:
-			if !bracket {
-				return j, true
-			}
+			return j, true
 		}
 	}
 	return 0, false

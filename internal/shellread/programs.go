@@ -72,14 +72,9 @@ func getentOK(p *parsed) bool {
 		return false
 	}
 	db, keys := p.operands[0].text, p.operands[1:]
-	for _, k := range keys {
-		if !k.known() {
-			return false
-		}
-	}
 	switch {
 	case getentLocal[db]:
-		return true
+		return true // a key goes to the local files (or the directory service)
 	case getentHosts[db]:
 		for _, k := range keys {
 			if k.text != "localhost" {

@@ -320,7 +320,7 @@ var moreTables = map[string]string{
 -u= --unset=
 -C= --chdir=
 -S= --split-string= !x # splits a string into the command and its words
--P= # macOS: the path the command is looked up in
+-P= !x # macOS: the directories the command is looked up in
 --block-signal? --default-signal? --ignore-signal? --list-signal-handling
 -v --debug
 --help
