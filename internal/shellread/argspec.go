@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // An argSpec is one program's option table, read from the small language of
@@ -27,6 +28,31 @@ type argSpec struct {
 	// check judges what the parse found, or is nil.
 	check func(p *parsed) bool
 }
+
+// A table is an option table parsed on first use: a gate process judges
+// a few programs, and parsing every table would cost more than judging.
+type table struct {
+	once  sync.Once
+	text  string
+	check func(p *parsed) bool
+	spec  *argSpec
+}
+
+func newTable(text string, check func(p *parsed) bool) *table {
+	return &table{text: text, check: check}
+}
+
+// get returns the parsed table.
+func (t *table) get() *argSpec {
+	t.once.Do(func() {
+		t.spec = parseSpec(t.text)
+		t.spec.check = t.check
+	})
+	return t.spec
+}
+
+// judge is the table's rule.
+func (t *table) judge(args []word) bool { return t.get().judge(args) }
 
 // argKind is what follows an option.
 type argKind uint8

@@ -52,12 +52,12 @@ var dockerPaths = map[string]string{
 	"compose images": "c.images", "compose top": "c.top", "compose version": "c.version",
 }
 
-var dockerSpecs map[string]*argSpec // made by loadTables
+var dockerSpecs map[string]*table // made by loadTables
 
 func loadDocker() {
-	dockerSpecs = map[string]*argSpec{"": parseSpec(dockerGlobal)}
+	dockerSpecs = map[string]*table{"": newTable(dockerGlobal, nil)}
 	for name, text := range dockerTables {
-		dockerSpecs[name] = parseSpec(text)
+		dockerSpecs[name] = newTable(text, nil)
 	}
 	rules["docker"] = dockerOK
 }
@@ -65,7 +65,7 @@ func loadDocker() {
 // dockerOK: docker's options up to the subcommand, the subcommand (and
 // compose's options before its own), each part judged by its table.
 func dockerOK(args []word) bool {
-	rest, ok := leading(dockerSpecs[""], args)
+	rest, ok := leading(dockerSpecs[""].get(), args)
 	if !ok || len(rest) == 0 || !rest[0].known() {
 		return false
 	}
@@ -77,7 +77,7 @@ func dockerOK(args []word) bool {
 				return false
 			}
 		}
-		rest, ok = leading(dockerSpecs["compose"], rest)
+		rest, ok = leading(dockerSpecs["compose"].get(), rest)
 		if !ok {
 			return false
 		}

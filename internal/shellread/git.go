@@ -204,11 +204,11 @@ func exactly(name string, names []string) bool {
 	return false
 }
 
-var gitSpecs map[string]*argSpec // made by loadTables
+var gitSpecs map[string]*table // made by loadTables
 
 func loadGit() {
-	gitSpecs = map[string]*argSpec{}
+	gitSpecs = map[string]*table{}
 	for sub, text := range gitTables {
-		gitSpecs[sub] = parseSpec(text)
+		gitSpecs[sub] = newTable(text, nil)
 	}
 }

@@ -40,12 +40,8 @@ var specChecks = map[string]func(p *parsed) bool{
 // loadSpecs makes a rule of every option table.
 func loadSpecs() {
 	for name, text := range optionTables {
-		s := parseSpec(text)
-		if c, ok := specChecks[name]; ok {
-			s.check = c
-		}
-		specs[name] = s
-		rules[name] = s.judge
+		t := newTable(text, specChecks[name])
+		specs[name], rules[name] = t, t.judge
 	}
 	for alias, name := range specAliases {
 		specs[alias] = specs[name]
@@ -54,7 +50,7 @@ func loadSpecs() {
 }
 
 // specs are the parsed option tables, by program name (made by loadTables).
-var specs = map[string]*argSpec{}
+var specs = map[string]*table{}
 
 // specAliases are programs that share another's table.
 var specAliases = map[string]string{"egrep": "grep", "fgrep": "grep", "sha256sum": "md5sum"}

@@ -49,21 +49,18 @@ func plusCommand(ops []word, more bool) bool {
 // another: xargs, env, nice, time, and awk, go.
 func loadMore() {
 	for name, text := range moreTables {
-		s := parseSpec(text)
-		s.check = moreChecks[name]
-		specs[name] = s
-		rules[name] = s.judge
+		t := newTable(text, moreChecks[name])
+		specs[name], rules[name] = t, t.judge
 	}
 	specs["fd"], rules["fd"] = specs["fdfind"], rules["fdfind"]
-	zcat := *specs["gzip"] // zcat is gzip -cd: it never writes a file
-	zcat.check = nil
-	specs["zcat"], rules["zcat"] = &zcat, zcat.judge
+	zcat := newTable(moreTables["gzip"], nil) // zcat is gzip -cd: it never writes a file
+	specs["zcat"], rules["zcat"] = zcat, zcat.judge
 	rules["tar"] = tarOK
 	rules["xargs"] = xargsOK
 	rules["env"] = envOK
 	rules["nice"] = wrapperOK("nice")
 	rules["time"] = wrapperOK("time")
-	awk := parseSpec(awkTable)
+	awk := newTable(awkTable, nil)
 	for _, name := range []string{"awk", "gawk", "mawk", "nawk"} {
 		specs[name], rules[name] = awk, awkOK
 	}
@@ -75,7 +72,7 @@ func loadMore() {
 func tarOK(args []word) bool {
 	if len(args) > 0 && args[0].known() && args[0].text != "" && !strings.HasPrefix(args[0].text, "-") {
 		t := args[0].text
-		s := specs["tar"]
+		s := specs["tar"].get()
 		out := []word{}
 		next := 1
 		for j := 0; j < len(t); j++ {
@@ -100,7 +97,7 @@ func tarOK(args []word) bool {
 // runsCommand splits a wrapper's words into its own, judged by its table,
 // and the command it runs with that command's words.
 func runsCommand(name string, args []word) (cmd string, rest []word, ok bool) {
-	s := specs[name]
+	s := specs[name].get()
 	p, ok := s.parse(args, false)
 	if !ok || !s.verdict(p) {
 		return "", nil, false
@@ -154,7 +151,7 @@ func envSafe(name string) bool {
 // envOK: env's options, NAME=VALUE words each setting a safe variable,
 // then the command (none prints the environment).
 func envOK(args []word) bool {
-	s := specs["env"]
+	s := specs["env"].get()
 	p, ok := s.parse(args, false)
 	if !ok || !s.verdict(p) {
 		return false

@@ -149,7 +149,7 @@ func TestGitTablesMatchHelper(t *testing.T) {
 			if o == "--" || !strings.HasPrefix(o, "--") {
 				continue
 			}
-			if _, ok := gitSpecs[sub].long[name]; !ok {
+			if _, ok := gitSpecs[sub].get().long[name]; !ok {
 				missing = append(missing, o)
 			}
 		}
