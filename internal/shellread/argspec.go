@@ -245,7 +245,9 @@ func (s *argSpec) judge(args []word) bool {
 	if s.risky && s.spellsDanger(args) {
 		return false
 	}
-	p, ok := s.parse(args, s.fam != famStop)
+	// a program whose options all read and whose operands are not judged
+	// needs the parse only to meet every option in the table
+	p, ok := s.parseRec(args, s.fam != famStop, s.risky || s.check != nil)
 	if !ok || !s.verdict(p) {
 		return false
 	}
@@ -305,12 +307,26 @@ func (s *argSpec) abbreviatesDanger(name string) bool {
 // "--" or an option is how a table's mistake would turn into a write), and,
 // for a risky program, a word that is not known where an option can stand.
 func (s *argSpec) parse(args []word, permute bool) (*parsed, bool) {
-	p := &parsed{permuted: permute}
+	return s.parseRec(args, permute, true)
+}
+
+// unrecorded is the parse of a program whose parse keeps nothing.
+var unrecorded parsed
+
+// parseRec is parse; with record false it keeps neither the options met
+// nor the operands (the verdict then only needs the parse to succeed).
+func (s *argSpec) parseRec(args []word, permute, record bool) (*parsed, bool) {
+	p := &unrecorded // never written: every write below is under record
+	if record {
+		p = &parsed{permuted: permute}
+	}
 	ended := false
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if ended || !w.option() {
-			p.operands = append(p.operands, w)
+			if record {
+				p.operands = append(p.operands, w)
+			}
 			if !permute {
 				ended = true
 			}
@@ -320,7 +336,9 @@ func (s *argSpec) parse(args []word, permute bool) (*parsed, bool) {
 			if s.risky || s.check != nil {
 				return nil, false
 			}
-			p.operands = append(p.operands, w) // options here only read
+			if record {
+				p.operands = append(p.operands, w) // options here only read
+			}
 			continue
 		}
 		t := w.text
@@ -350,7 +368,9 @@ func (s *argSpec) parse(args []word, permute bool) (*parsed, bool) {
 					return nil, false
 				}
 			}
-			p.uses = append(p.uses, u)
+			if record {
+				p.uses = append(p.uses, u)
+			}
 			continue
 		}
 		if s.numeric && isDigits(t[1:]) {
@@ -367,7 +387,9 @@ func (s *argSpec) parse(args []word, permute bool) (*parsed, bool) {
 			switch u.def.arg {
 			case argOptional:
 				u.value, u.hasValue = word{text: t[j+1:]}, j+1 < len(t)
-				p.uses = append(p.uses, u)
+				if record {
+					p.uses = append(p.uses, u)
+				}
 				break cluster
 			case argRequired:
 				u.hasValue = true
@@ -376,7 +398,9 @@ func (s *argSpec) parse(args []word, permute bool) (*parsed, bool) {
 				} else if next++; !s.takeNext(args, next, &u) {
 					return nil, false
 				}
-				p.uses = append(p.uses, u)
+				if record {
+					p.uses = append(p.uses, u)
+				}
 				break cluster
 			case argNext:
 				u.hasValue = true
@@ -384,7 +408,9 @@ func (s *argSpec) parse(args []word, permute bool) (*parsed, bool) {
 					return nil, false
 				}
 			}
-			p.uses = append(p.uses, u)
+			if record {
+				p.uses = append(p.uses, u)
+			}
 		}
 		i = next
 	}
