@@ -27,8 +27,9 @@ var moreChecks = map[string]func(p *parsed) bool{
 	"more": func(p *parsed) bool { return !plusCommand(p.operands, true) },
 }
 
-// plusCommand reports an operand that is a pager's initial command. more
-// allows "+N" and "+/pattern".
+// plusCommand reports an operand that is a pager's initial command other
+// than "+N" and "+/pattern" (and less's "+G", "+g", "+F"): the others can
+// reach a shell (!), a pipe (|), a file (s) or an editor (v).
 func plusCommand(ops []word, more bool) bool {
 	for _, w := range ops {
 		if !w.known() && (w.lead || strings.HasPrefix(w.text, "+")) {
@@ -36,8 +37,8 @@ func plusCommand(ops []word, more bool) bool {
 		}
 		if w.known() && strings.HasPrefix(w.text, "+") {
 			rest := w.text[1:]
-			if more && (isDigits(rest) || strings.HasPrefix(rest, "/")) {
-				continue
+			if isDigits(rest) || strings.HasPrefix(rest, "/") || !more && (rest == "G" || rest == "g" || rest == "F") {
+				continue // a line, a search, the end, follow
 			}
 			return true
 		}
@@ -65,6 +66,7 @@ func loadMore() {
 		specs[name], rules[name] = awk, awkOK
 	}
 	rules["go"] = goOK
+	loadCore()
 }
 
 // tarOK reads tar's old form too: a first word without "-" is a cluster

@@ -66,7 +66,9 @@ func TestProgramBreadth(t *testing.T) {
 		{"docker container rm x", D}, {"docker image rm x", D}, {"docker compose up", D}, {"docker compose config -o F", D},
 		{"go env -w GOFLAGS=x", D}, {"go env -u GOFLAGS", D}, {"go list -m -u all", D}, {"go build", D}, {"go run .", D},
 		{"go list -mod=mod ./...", D}, {"go list ./...", D}, {"less +!sh f", D}, {"less -k keys f", D}, {"less '+!rm x' f", D},
-		{"less --lesskey-file=k f", D}, {"more +v f", D}, {"more +/x f", A}, {"less -o F f", D}, {"less -O F f", D},
+		{"less --lesskey-file=k f", D}, {"less +G f", A}, {"less +F f", A}, {"less +v f", D}, {"less '+|sh' f", D},
+		{"command -v go", A}, {"command ls -la", A}, {"command rm f", D}, {"command -p sort -o F f", D}, {"command $X", D},
+		{"tac f", A}, {"nproc", A}, {"printenv PATH", A}, {"sha1sum f", A}, {"paste a b", A}, {"more +v f", D}, {"more +/x f", A}, {"less -o F f", D}, {"less -O F f", D},
 	})
 }
 

@@ -65,6 +65,9 @@ func TestTablesMatchHelp(t *testing.T) {
 	for name, text := range moreTables {
 		all[name] = text
 	}
+	for name, text := range coreTables {
+		all[name] = text
+	}
 	all["docker"] = dockerGlobal
 	checked := 0
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
