@@ -4,7 +4,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // An argSpec is one program's option table, read from the small language of
@@ -28,31 +27,6 @@ type argSpec struct {
 	// check judges what the parse found, or is nil.
 	check func(p *parsed) bool
 }
-
-// A table is an option table parsed on first use: a gate process judges
-// a few programs, and parsing every table would cost more than judging.
-type table struct {
-	once  sync.Once
-	text  string
-	check func(p *parsed) bool
-	spec  *argSpec
-}
-
-func newTable(text string, check func(p *parsed) bool) *table {
-	return &table{text: text, check: check}
-}
-
-// get returns the parsed table.
-func (t *table) get() *argSpec {
-	t.once.Do(func() {
-		t.spec = parseSpec(t.text)
-		t.spec.check = t.check
-	})
-	return t.spec
-}
-
-// judge is the table's rule.
-func (t *table) judge(args []word) bool { return t.get().judge(args) }
 
 // argKind is what follows an option.
 type argKind uint8
@@ -139,31 +113,51 @@ func (p *parsed) value(names ...string) (word, bool) {
 // setting state. "-NUM" makes -<digits> a flag. "#" starts a comment, and
 // " ; " separates options that are not aliases on one line.
 func parseSpec(text string) *argSpec {
-	s := &argSpec{long: map[string]optDef{}}
-	lines := strings.Split(text, "\n")
-	for n, line := range lines {
-		if i := strings.Index(line, " #"); i >= 0 {
-			line = line[:i]
-		}
-		f := strings.Fields(line)
-		if n == 0 || len(f) == 0 {
-			if n == 0 {
-				switch strings.TrimSpace(line) {
-				case "gnu":
-					s.fam = famGNU
-				case "stop":
-					s.fam = famStop
-				case "exact":
-					s.fam = famExact
-				default:
-					panic("shellread: a table's first line names its family: " + line)
-				}
-			}
+	head, body, _ := strings.Cut(text, "\n")
+	s := &argSpec{}
+	switch strings.TrimSpace(head) {
+	case "gnu":
+		s.fam = famGNU
+	case "stop":
+		s.fam = famStop
+	case "exact":
+		s.fam = famExact
+	default:
+		panic("shellread: a table's first line names its family: " + head)
+	}
+	n := strings.Count(body, "--")
+	s.long = make(map[string]optDef, n)
+	s.longs = make([]string, 0, n)
+	var group [128]string // one group's words: a table line holds no more
+	k, id := 0, 1
+	for i := 0; i <= len(body); {
+		if i == len(body) || body[i] == '\n' {
+			s.addGroup(group[:k], id)
+			k, id = 0, id+1
+			i++
 			continue
 		}
-		for g, group := range strings.Split(line, " ; ") {
-			s.addGroup(strings.Fields(group), n*64+g)
+		if body[i] == ' ' || body[i] == '\t' {
+			i++
+			continue
 		}
+		j := i
+		for j < len(body) && body[j] != ' ' && body[j] != '\t' && body[j] != '\n' {
+			j++
+		}
+		switch t := body[i:j]; {
+		case t == "#": // a comment, to the end of the line
+			for j < len(body) && body[j] != '\n' {
+				j++
+			}
+		case t == ";":
+			s.addGroup(group[:k], id)
+			k, id = 0, id+1
+		default:
+			group[k] = t
+			k++
+		}
+		i = j
 	}
 	slices.Sort(s.longs)
 	return s

@@ -33,7 +33,7 @@ const awkTable = `stop
 // it), judged by awkProgramOK; the words after it are files and
 // assignments, read.
 func awkOK(args []word) bool {
-	s := specs["awk"].get()
+	s := spec("awk")
 	p, ok := s.parse(args, false)
 	if !ok || !s.verdict(p) {
 		return false

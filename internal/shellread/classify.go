@@ -147,7 +147,7 @@ func callOK(c *syntax.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	if _, listed := rules[name]; !listed {
+	if !listed(name) {
 		return false
 	}
 	args := make([]word, 0, len(c.Args)-1)

@@ -52,20 +52,14 @@ var dockerPaths = map[string]string{
 	"compose images": "c.images", "compose top": "c.top", "compose version": "c.version",
 }
 
-var dockerSpecs map[string]*table // made by loadTables
-
 func loadDocker() {
-	dockerSpecs = map[string]*table{"": newTable(dockerGlobal, nil)}
-	for name, text := range dockerTables {
-		dockerSpecs[name] = newTable(text, nil)
-	}
 	rules["docker"] = dockerOK
 }
 
 // dockerOK: docker's options up to the subcommand, the subcommand (and
 // compose's options before its own), each part judged by its table.
 func dockerOK(args []word) bool {
-	rest, ok := leading(dockerSpecs[""].get(), args)
+	rest, ok := leading(spec("docker "), args)
 	if !ok || len(rest) == 0 || !rest[0].known() {
 		return false
 	}
@@ -77,7 +71,7 @@ func dockerOK(args []word) bool {
 				return false
 			}
 		}
-		rest, ok = leading(dockerSpecs["compose"].get(), rest)
+		rest, ok = leading(spec("docker compose"), rest)
 		if !ok {
 			return false
 		}
@@ -90,7 +84,7 @@ func dockerOK(args []word) bool {
 		rest = rest[1:]
 	}
 	table, ok := dockerPaths[sub]
-	return ok && dockerSpecs[table].judge(rest)
+	return ok && spec("docker "+table).judge(rest)
 }
 
 // leading parses the options before a subcommand with s (they end at the

@@ -70,7 +70,7 @@ func gitOK(args []word) bool {
 		return false
 	}
 	sub, rest := args[i].text, args[i+1:]
-	if g, ok := gitSpecs[sub]; ok {
+	if g := spec("git " + sub); g != nil {
 		return g.judge(full[i+1:])
 	}
 	var operands []string
@@ -92,7 +92,7 @@ func gitOK(args []word) bool {
 		if len(operands) > 0 && (operands[0] == "expire" || operands[0] == "delete") {
 			return false
 		}
-		return gitSpecs["log"].judge(words)
+		return spec("git log").judge(words)
 	case sub == "grep":
 		for _, w := range rest {
 			if len(w.text) > 1 && w.text[0] == '-' && w.text[1] != '-' && strings.ContainsRune(w.text, 'O') {
@@ -202,13 +202,4 @@ func exactly(name string, names []string) bool {
 		}
 	}
 	return false
-}
-
-var gitSpecs map[string]*table // made by loadTables
-
-func loadGit() {
-	gitSpecs = map[string]*table{}
-	for sub, text := range gitTables {
-		gitSpecs[sub] = newTable(text, nil)
-	}
 }

@@ -14,8 +14,14 @@ func commandOK(name string, args []word) bool {
 			return false
 		}
 	}
-	r, ok := rules[name]
-	return ok && r(args)
+	if r, ok := rules[name]; ok {
+		return r(args)
+	}
+	if strings.Contains(name, " ") {
+		return false
+	}
+	s := spec(name)
+	return s != nil && s.judge(args)
 }
 
 // specChecks are the operand rules of the programs whose operands can
@@ -36,24 +42,6 @@ var specChecks = map[string]func(p *parsed) bool{
 	"hostname": func(p *parsed) bool { return len(p.operands) == 0 },
 	"getent":   getentOK,
 }
-
-// loadSpecs makes a rule of every option table.
-func loadSpecs() {
-	for name, text := range optionTables {
-		t := newTable(text, specChecks[name])
-		specs[name], rules[name] = t, t.judge
-	}
-	for alias, name := range specAliases {
-		specs[alias] = specs[name]
-		rules[alias] = rules[name]
-	}
-}
-
-// specs are the parsed option tables, by program name (made by loadTables).
-var specs = map[string]*table{}
-
-// specAliases are programs that share another's table.
-var specAliases = map[string]string{"egrep": "grep", "fgrep": "grep", "sha256sum": "md5sum"}
 
 // getentLocal are the databases getent answers from local files on a
 // default system; hosts and the like ask DNS, which carries the key to

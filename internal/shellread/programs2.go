@@ -46,24 +46,17 @@ func plusCommand(ops []word, more bool) bool {
 	return false
 }
 
-// loadMore makes the rules of moreTables and of the programs that run
-// another: xargs, env, nice, time, and awk, go.
+// loadMore makes the rules of the programs moreTables' parse does not
+// finish: tar's old form, the programs that run another (xargs, env,
+// nice, time), awk and go.
 func loadMore() {
-	for name, text := range moreTables {
-		t := newTable(text, moreChecks[name])
-		specs[name], rules[name] = t, t.judge
-	}
-	specs["fd"], rules["fd"] = specs["fdfind"], rules["fdfind"]
-	zcat := newTable(moreTables["gzip"], nil) // zcat is gzip -cd: it never writes a file
-	specs["zcat"], rules["zcat"] = zcat, zcat.judge
 	rules["tar"] = tarOK
 	rules["xargs"] = xargsOK
 	rules["env"] = envOK
 	rules["nice"] = wrapperOK("nice")
 	rules["time"] = wrapperOK("time")
-	awk := newTable(awkTable, nil)
 	for _, name := range []string{"awk", "gawk", "mawk", "nawk"} {
-		specs[name], rules[name] = awk, awkOK
+		rules[name] = awkOK
 	}
 	rules["go"] = goOK
 	loadCore()
@@ -74,7 +67,7 @@ func loadMore() {
 func tarOK(args []word) bool {
 	if len(args) > 0 && args[0].known() && args[0].text != "" && !strings.HasPrefix(args[0].text, "-") {
 		t := args[0].text
-		s := specs["tar"].get()
+		s := spec("tar")
 		out := []word{}
 		next := 1
 		for j := 0; j < len(t); j++ {
@@ -93,13 +86,13 @@ func tarOK(args []word) bool {
 		}
 		args = append(out, args[next:]...)
 	}
-	return specs["tar"].judge(args)
+	return spec("tar").judge(args)
 }
 
 // runsCommand splits a wrapper's words into its own, judged by its table,
 // and the command it runs with that command's words.
 func runsCommand(name string, args []word) (cmd string, rest []word, ok bool) {
-	s := specs[name].get()
+	s := spec(name)
 	p, ok := s.parse(args, false)
 	if !ok || !s.verdict(p) {
 		return "", nil, false
@@ -153,7 +146,7 @@ func envSafe(name string) bool {
 // envOK: env's options, NAME=VALUE words each setting a safe variable,
 // then the command (none prints the environment).
 func envOK(args []word) bool {
-	s := specs["env"].get()
+	s := spec("env")
 	p, ok := s.parse(args, false)
 	if !ok || !s.verdict(p) {
 		return false

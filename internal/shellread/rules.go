@@ -26,7 +26,6 @@ func loadTables() {
 		for _, name := range strings.Fields(`echo pwd cd type true ps lsof jq which`) {
 			rules[name] = always
 		}
-		loadSpecs()
 		rules["sed"] = sedOK
 		rules["yq"] = options("is", "in-place", "inplace", "split-exp")
 		rules["ss"] = options("KD", "kill", "diag")
@@ -36,7 +35,6 @@ func loadTables() {
 		loadDocker()
 		rules["systemctl"] = systemctlOK
 		rules["git"] = gitOK
-		loadGit()
 		rules["printf"] = printfOK
 		rules["test"] = testOK
 		loadMore()

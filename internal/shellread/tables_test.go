@@ -152,7 +152,7 @@ func TestGitTablesMatchHelper(t *testing.T) {
 			if o == "--" || !strings.HasPrefix(o, "--") {
 				continue
 			}
-			if _, ok := gitSpecs[sub].get().long[name]; !ok {
+			if _, ok := spec("git " + sub).long[name]; !ok {
 				missing = append(missing, o)
 			}
 		}
