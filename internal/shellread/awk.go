@@ -60,11 +60,11 @@ func awkOK(args []word) bool {
 // command, getline reads a command's output or a network special file
 // (gawk's /inet), ENVIRON writes reach child processes, close/fflush name
 // commands, and the names gawk reaches through an indirect call.
-var awkDenied = set("system getline ENVIRON PROCINFO SYMTAB FUNCTAB close fflush")
+var awkDenied map[string]bool // made by loadTables
 
 // awkKeywords end an operand: a "/" after one starts a regular
 // expression, after an operand it divides.
-var awkKeywords = set("BEGIN END BEGINFILE ENDFILE function func if else while for do break continue next nextfile exit return delete in print printf getline")
+var awkKeywords map[string]bool // made by loadTables
 
 // awkProgramOK judges an awk program by its tokens: no name in awkDenied,
 // no "|" (a pipe to or from a command, gawk's |&), no "@" (gawk's

@@ -18,38 +18,46 @@ const dockerGlobal = `exact
 
 // dockerTables are the reading subcommands (cobra: options and operands
 // mixed, long options whole), by their path below docker.
-var dockerTables = map[string]string{
-	"ps":        "exact\n-a --all\n-f= --filter=\n--format=\n-n= --last=\n-l --latest\n--no-trunc\n-q --quiet\n-s --size\n--help",
-	"logs":      "exact\n--details\n-f --follow\n--since=\n-n= --tail=\n-t --timestamps\n--until=\n--help",
-	"images":    "exact\n-a --all\n--digests\n-f= --filter=\n--format=\n--no-trunc\n-q --quiet\n--tree\n--help",
-	"inspect":   "exact\n-f= --format=\n-s --size\n--type=\n--help",
-	"stats":     "exact\n-a --all\n--format=\n--no-stream\n--no-trunc\n--help",
-	"top":       "exact\n--help",
-	"version":   "exact\n-f= --format=\n--help",
-	"info":      "exact\n-f= --format=\n--help",
-	"port":      "exact\n--help",
-	"diff":      "exact\n--help",
-	"history":   "exact\n--format=\n-H --human\n--no-trunc\n--platform=\n-q --quiet\n--help",
-	"compose":   "exact\n-f= --file=\n-p= --project-name=\n--project-directory=\n--env-file=\n--profile=\n--ansi=\n--progress=\n--parallel=\n--compatibility\n--all-resources\n--help\n--dry-run",
-	"c.ps":      "exact\n-a --all\n--filter=\n--format=\n--no-trunc\n--orphans\n-q --quiet\n--services\n--status=\n--help",
-	"c.config":  "exact\n--format=\n--hash=\n--images\n--no-consistency\n--no-interpolate\n--no-normalize\n--no-path-resolution\n--profiles\n-q --quiet\n--resolve-image-digests\n--services\n--variables\n--environment\n--volumes\n--help\n-o= --output= !w",
-	"c.logs":    "exact\n-f --follow\n--index=\n--no-color\n--no-log-prefix\n--since=\n-n= --tail=\n-t --timestamps\n--until=\n--help",
-	"c.ls":      "exact\n-a --all\n--filter=\n--format=\n-q --quiet\n--help",
-	"c.images":  "exact\n--format=\n-q --quiet\n--help",
-	"c.top":     "exact\n--help",
-	"c.version": "exact\n-f= --format=\n--short\n--help",
+var dockerTables map[string]string // made by loadTables
+
+func makeDockerTables() map[string]string {
+	return map[string]string{
+		"ps":        "exact\n-a --all\n-f= --filter=\n--format=\n-n= --last=\n-l --latest\n--no-trunc\n-q --quiet\n-s --size\n--help",
+		"logs":      "exact\n--details\n-f --follow\n--since=\n-n= --tail=\n-t --timestamps\n--until=\n--help",
+		"images":    "exact\n-a --all\n--digests\n-f= --filter=\n--format=\n--no-trunc\n-q --quiet\n--tree\n--help",
+		"inspect":   "exact\n-f= --format=\n-s --size\n--type=\n--help",
+		"stats":     "exact\n-a --all\n--format=\n--no-stream\n--no-trunc\n--help",
+		"top":       "exact\n--help",
+		"version":   "exact\n-f= --format=\n--help",
+		"info":      "exact\n-f= --format=\n--help",
+		"port":      "exact\n--help",
+		"diff":      "exact\n--help",
+		"history":   "exact\n--format=\n-H --human\n--no-trunc\n--platform=\n-q --quiet\n--help",
+		"compose":   "exact\n-f= --file=\n-p= --project-name=\n--project-directory=\n--env-file=\n--profile=\n--ansi=\n--progress=\n--parallel=\n--compatibility\n--all-resources\n--help\n--dry-run",
+		"c.ps":      "exact\n-a --all\n--filter=\n--format=\n--no-trunc\n--orphans\n-q --quiet\n--services\n--status=\n--help",
+		"c.config":  "exact\n--format=\n--hash=\n--images\n--no-consistency\n--no-interpolate\n--no-normalize\n--no-path-resolution\n--profiles\n-q --quiet\n--resolve-image-digests\n--services\n--variables\n--environment\n--volumes\n--help\n-o= --output= !w",
+		"c.logs":    "exact\n-f --follow\n--index=\n--no-color\n--no-log-prefix\n--since=\n-n= --tail=\n-t --timestamps\n--until=\n--help",
+		"c.ls":      "exact\n-a --all\n--filter=\n--format=\n-q --quiet\n--help",
+		"c.images":  "exact\n--format=\n-q --quiet\n--help",
+		"c.top":     "exact\n--help",
+		"c.version": "exact\n-f= --format=\n--short\n--help",
+	}
 }
 
 // dockerPaths maps each allowed subcommand path to its table.
-var dockerPaths = map[string]string{
-	"ps": "ps", "logs": "logs", "inspect": "inspect", "images": "images", "stats": "stats", "top": "top",
-	"version": "version", "info": "info", "port": "port", "diff": "diff",
-	"container ls": "ps", "container list": "ps", "container ps": "ps", "container inspect": "inspect",
-	"container logs": "logs", "container top": "top", "container port": "port", "container diff": "diff",
-	"container stats": "stats", "image ls": "images", "image list": "images", "image inspect": "inspect",
-	"image history": "history", "history": "history", "system info": "info",
-	"compose ps": "c.ps", "compose config": "c.config", "compose logs": "c.logs", "compose ls": "c.ls",
-	"compose images": "c.images", "compose top": "c.top", "compose version": "c.version",
+var dockerPaths map[string]string // made by loadTables
+
+func makeDockerPaths() map[string]string {
+	return map[string]string{
+		"ps": "ps", "logs": "logs", "inspect": "inspect", "images": "images", "stats": "stats", "top": "top",
+		"version": "version", "info": "info", "port": "port", "diff": "diff",
+		"container ls": "ps", "container list": "ps", "container ps": "ps", "container inspect": "inspect",
+		"container logs": "logs", "container top": "top", "container port": "port", "container diff": "diff",
+		"container stats": "stats", "image ls": "images", "image list": "images", "image inspect": "inspect",
+		"image history": "history", "history": "history", "system info": "info",
+		"compose ps": "c.ps", "compose config": "c.config", "compose logs": "c.logs", "compose ls": "c.ls",
+		"compose images": "c.images", "compose top": "c.top", "compose version": "c.version",
+	}
 }
 
 func loadDocker() {

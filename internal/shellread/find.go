@@ -7,19 +7,23 @@ import (
 
 // findArity are find's primaries and operators (GNU findutils and macOS)
 // with the number of words each takes. A primary not here is refused.
-var findArity = map[string]int{
-	"-print": 0, "-print0": 0, "-ls": 0, "-prune": 0, "-quit": 0, "-true": 0, "-false": 0,
-	"-empty": 0, "-depth": 0, "-d": 0, "-mount": 0, "-xdev": 0, "-follow": 0, "-noleaf": 0,
-	"-nouser": 0, "-nogroup": 0, "-readable": 0, "-writable": 0, "-executable": 0,
-	"-daystart": 0, "-ignore_readdir_race": 0, "-noignore_readdir_race": 0, "-not": 0, "-a": 0,
-	"-and": 0, "-o": 0, "-or": 0, "-warn": 0, "-nowarn": 0, "-x": 0, "-s": 0,
-	"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1,
-	"-regex": 1, "-iregex": 1, "-lname": 1, "-ilname": 1, "-type": 1, "-xtype": 1, "-user": 1,
-	"-group": 1, "-uid": 1, "-gid": 1, "-size": 1, "-perm": 1, "-mtime": 1, "-atime": 1,
-	"-ctime": 1, "-mmin": 1, "-amin": 1, "-cmin": 1, "-newer": 1, "-anewer": 1, "-cnewer": 1,
-	"-links": 1, "-inum": 1, "-samefile": 1, "-maxdepth": 1, "-mindepth": 1, "-fstype": 1,
-	"-used": 1, "-printf": 1, "-context": 1, "-files0-from": 1, "-regextype": 1,
-	"-Bmin": 1, "-Bnewer": 1, "-Btime": 1, "-flags": 1,
+var findArity map[string]int // made by loadTables
+
+func makeFindArity() map[string]int {
+	return map[string]int{
+		"-print": 0, "-print0": 0, "-ls": 0, "-prune": 0, "-quit": 0, "-true": 0, "-false": 0,
+		"-empty": 0, "-depth": 0, "-d": 0, "-mount": 0, "-xdev": 0, "-follow": 0, "-noleaf": 0,
+		"-nouser": 0, "-nogroup": 0, "-readable": 0, "-writable": 0, "-executable": 0,
+		"-daystart": 0, "-ignore_readdir_race": 0, "-noignore_readdir_race": 0, "-not": 0, "-a": 0,
+		"-and": 0, "-o": 0, "-or": 0, "-warn": 0, "-nowarn": 0, "-x": 0, "-s": 0,
+		"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1,
+		"-regex": 1, "-iregex": 1, "-lname": 1, "-ilname": 1, "-type": 1, "-xtype": 1, "-user": 1,
+		"-group": 1, "-uid": 1, "-gid": 1, "-size": 1, "-perm": 1, "-mtime": 1, "-atime": 1,
+		"-ctime": 1, "-mmin": 1, "-amin": 1, "-cmin": 1, "-newer": 1, "-anewer": 1, "-cnewer": 1,
+		"-links": 1, "-inum": 1, "-samefile": 1, "-maxdepth": 1, "-mindepth": 1, "-fstype": 1,
+		"-used": 1, "-printf": 1, "-context": 1, "-files0-from": 1, "-regextype": 1,
+		"-Bmin": 1, "-Bnewer": 1, "-Btime": 1, "-flags": 1,
+	}
 }
 
 // findWriters are the primaries that delete, run or write a file.

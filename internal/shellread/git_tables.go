@@ -5,14 +5,17 @@ package shellread
 // Debian 12; git on macOS 15 is 2.39 too). " ; " separates options on
 // one line. --output writes, --ext-diff and grep's -O and
 // --open-files-in-pager run a program.
-var gitTables = map[string]string{
-	"status": `gnu
+var gitTables map[string]string // made by loadTables
+
+func makeGitTables() map[string]string {
+	return map[string]string{
+		"status": `gnu
 -s ; --short ; -b ; --branch ; --show-stash ; --porcelain? ; --long ; -v ; --verbose ; -u?
 --untracked-files? ; --ignore-submodules? ; --ignored? ; -z ; --column? ; --no-column
 --ahead-behind ; --no-ahead-behind ; --renames ; --no-renames ; --find-renames? ; --null
 --no-verbose ; --no-short ; --no-branch ; --no-show-stash ; --no-porcelain ; --no-long
 --no-null ; --no-untracked-files ; --no-ignored ; --no-ignore-submodules ; -h`,
-	"log": `gnu
+		"log": `gnu
 --follow ; --no-decorate ; --decorate? ; --decorate-refs= ; --decorate-refs-exclude=
 --clear-decorations ; --source ; --mailmap ; --no-mailmap ; --use-mailmap ; --no-use-mailmap
 --full-diff ; --log-size ; -L= ; -n= ; --max-count= ; --skip= ; --since= ; --after=
@@ -49,7 +52,7 @@ var gitTables = map[string]string{
 --ignore-submodules? ; --src-prefix= ; --dst-prefix= ; --no-prefix ; --line-prefix=
 --ita-invisible-in-index ; --quiet ; --no-quiet ; --no-source ; --no-decorate-refs
 --no-decorate-refs-exclude ; -h ; -NUM`,
-	"show": `gnu
+		"show": `gnu
 --pretty? ; --format= ; --abbrev-commit ; --no-abbrev-commit ; --oneline ; --encoding=
 --expand-tabs= ; --no-expand-tabs ; --notes? ; --no-notes ; --show-notes? ; --standard-notes
 --no-standard-notes ; --show-signature ; -p ; -u ; --patch ; -s ; --no-patch ; --diff-merges=
@@ -73,7 +76,7 @@ var gitTables = map[string]string{
 --decorate-refs= ; --decorate-refs-exclude= ; --decorate ; --no-quiet ; --no-source
 --no-use-mailmap ; --no-mailmap ; --no-decorate-refs ; --no-decorate-refs-exclude
 --no-decorate ; -h ; -NUM`,
-	"diff": `gnu
+		"diff": `gnu
 -p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
 --output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
 --indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
@@ -95,7 +98,7 @@ var gitTables = map[string]string{
 --no-full-index ; --no-abbrev ; --no-find-copies-harder ; --no-follow ; --no-minimal
 --no-ignore-matching-lines ; --no-text ; --no-exit-code ; --no-quiet ; --cached ; --staged
 --merge-base ; --no-index ; -h`,
-	"blame": `gnu
+		"blame": `gnu
 -b ; --root ; --show-stats ; -L= ; -l ; -t ; -S= ; --reverse= ; --first-parent ; -p
 --porcelain ; --line-porcelain ; --incremental ; --encoding= ; --contents= ; --date=
 --progress ; --no-progress ; -M? ; -C? ; --ignore-rev= ; --ignore-revs-file= ; --color-lines
@@ -104,13 +107,13 @@ var gitTables = map[string]string{
 --no-score-debug ; --no-show-name ; --no-show-number ; --no-porcelain ; --no-line-porcelain
 --no-show-email ; --no-ignore-rev ; --no-ignore-revs-file ; --no-color-lines ; --no-color-by-age
 --no-minimal ; --no-contents ; --no-abbrev ; -h`,
-	"describe": `gnu
+		"describe": `gnu
 --dirty? ; --broken? ; --all ; --tags ; --contains ; --abbrev= ; --candidates= ; --exact-match
 --debug ; --long ; --match= ; --exclude= ; --always ; --first-parent ; --no-contains
 --no-debug ; --no-all ; --no-tags ; --no-long ; --no-first-parent ; --no-abbrev
 --no-exact-match ; --no-candidates ; --no-match ; --no-exclude ; --no-always ; --no-dirty
 --no-broken ; -h`,
-	"shortlog": `gnu
+		"shortlog": `gnu
 -n ; --numbered ; -s ; --summary ; -e ; --email ; --format? ; --date= ; --group= ; -c
 --committer ; -w? ; --max-count= ; --skip= ; --since= ; --after= ; --since-as-filter= ; --until=
 --before= ; --author= ; --grep-reflog= ; --grep= ; --all-match ; --invert-grep ; -i
@@ -123,7 +126,7 @@ var gitTables = map[string]string{
 --boundary ; --simplify-by-decoration ; --show-pulls ; --full-history ; --dense ; --sparse
 --simplify-merges ; --ancestry-path? ; --no-committer ; --no-numbered ; --no-summary
 --no-email ; --no-group ; -h ; -NUM`,
-	"rev-list": `gnu
+		"rev-list": `gnu
 -n= ; --max-count= ; --skip= ; --since= ; --after= ; --since-as-filter= ; --until= ; --before=
 --max-age= ; --min-age= ; --author= ; --committer= ; --grep-reflog= ; --grep= ; --all-match
 --invert-grep ; -i ; --regexp-ignore-case ; --basic-regexp ; -E ; --extended-regexp ; -F
@@ -161,7 +164,7 @@ var gitTables = map[string]string{
 --no-follow ; --no-minimal ; --no-ignore-matching-lines ; --no-indent-heuristic
 --no-color-moved ; --no-color-moved-ws ; --no-relative ; --no-text ; --no-exit-code ; --no-quiet
 --no-ext-diff ; --no-textconv ; -h ; -NUM`,
-	"ls-files": `gnu
+		"ls-files": `gnu
 -c ; --cached ; -d ; --deleted ; -m ; --modified ; -o ; --others ; -i ; --ignored ; -s ; --stage
 --directory ; --no-empty-directory ; -u ; --unmerged ; -k ; --killed ; -z ; --deduplicate ; -x=
 --exclude= ; -X= ; --exclude-from= ; --exclude-per-directory= ; --exclude-standard
@@ -171,23 +174,23 @@ var gitTables = map[string]string{
 --no-directory ; --no-eol ; --no-unmerged ; --no-resolve-undo ; --no-exclude-per-directory
 --no-recurse-submodules ; --no-error-unmatch ; --no-with-tree ; --no-abbrev ; --no-debug
 --no-deduplicate ; --no-sparse ; -h`,
-	"ls-tree": `gnu
+		"ls-tree": `gnu
 -d ; -r ; -t ; -l ; --long ; -z ; --name-only ; --name-status ; --object-only ; --abbrev?
 --full-name ; --full-tree ; --format= ; --no-full-name ; --no-full-tree ; --no-abbrev ; -h`,
-	"cat-file": `gnu
+		"cat-file": `gnu
 -t ; -s ; -e ; -p ; --mailmap ; --no-mailmap ; --use-mailmap ; --no-use-mailmap ; --textconv
 --filters ; --path= ; --batch= ; --batch-check= ; --batch-command= ; --batch-all-objects
 --buffer ; --unordered ; --allow-unknown-type ; --follow-symlinks ; -z ; --no-allow-unknown-type
 --no-buffer ; --no-follow-symlinks ; --no-unordered ; --no-path ; -h`,
-	"show-ref": `gnu
+		"show-ref": `gnu
 --head ; --heads ; --tags ; -d ; --dereference ; -s ; --hash? ; --verify ; --abbrev? ; -q
 --quiet ; --exclude-existing? ; --no-tags ; --no-heads ; --no-verify ; --no-head
 --no-dereference ; --no-hash ; --no-abbrev ; --no-quiet ; -h`,
-	"whatchanged": `gnu
+		"whatchanged": `gnu
 --quiet ; --source ; --use-mailmap ; --clear-decorations ; --decorate-refs=
 --decorate-refs-exclude= ; --decorate ; --no-quiet ; --no-source ; --no-use-mailmap
 --no-mailmap ; --no-decorate-refs ; --no-decorate-refs-exclude ; --no-decorate ; -h ; -NUM`,
-	"grep": `gnu
+		"grep": `gnu
 --cached ; --no-index ; --untracked ; --no-exclude-standard ; --exclude-standard
 --recurse-submodules ; -a ; --text ; --textconv ; --no-textconv ; -i ; --ignore-case ; -I
 --max-depth= ; -r ; --recursive ; --no-recursive ; -w ; --word-regexp ; -v ; --invert-match ; -H
@@ -204,24 +207,24 @@ var gitTables = map[string]string{
 --no-count ; --no-break ; --no-heading ; --no-context ; --no-before-context ; --no-after-context
 --no-threads ; --no-show-function ; --no-function-context ; --no-or ; --no-quiet
 --no-all-match ; --no-max-count ; -h`,
-	"for-each-ref": `gnu
+		"for-each-ref": `gnu
 --count= ; --sort= ; --format= ; --color? ; --shell ; --perl ; --python ; --tcl ; --points-at=
 --merged? ; --no-merged? ; --contains? ; --no-contains? ; --ignore-case ; --no-shell ; --no-perl
 --no-python ; --no-tcl ; --no-count ; --no-format ; --no-color ; --no-sort ; --no-points-at
 --no-ignore-case ; -h`,
-	"merge-base": `gnu
+		"merge-base": `gnu
 --octopus ; --independent ; --is-ancestor ; --fork-point ; -a ; --all ; --no-all ; -h`,
-	"show-branch": `gnu
+		"show-branch": `gnu
 -r ; --remotes ; -a ; --all ; --current ; --topo-order ; --date-order ; --sparse ; --more=
 --list ; --merge-base ; --independent ; --no-name ; --sha1-name ; --topics ; -g ; --reflog?
 --color? ; --no-color ; --name ; --no-all ; --no-remotes ; --no-more ; --no-list ; --no-current
 --no-sha1-name ; --no-merge-base ; --no-independent ; --no-topo-order ; --no-topics
 --no-sparse ; --no-date-order ; -h`,
-	"name-rev": `gnu
+		"name-rev": `gnu
 --tags ; --refs= ; --exclude= ; --all ; --annotate-stdin ; --stdin ; --name-only
 --no-undefined ; --always ; --undefined ; --no-name-only ; --no-tags ; --no-refs ; --no-exclude
 --no-all ; --no-stdin ; --no-annotate-stdin ; --no-always ; -h`,
-	"diff-tree": `gnu
+		"diff-tree": `gnu
 -p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
 --output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
 --indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
@@ -246,7 +249,7 @@ var gitTables = map[string]string{
 --no-function-context ; --no-compact-summary ; --no-full-index ; --no-abbrev
 --no-find-copies-harder ; --no-follow ; --no-minimal ; --no-ignore-matching-lines ; --no-text
 --no-exit-code ; --no-quiet ; -h`,
-	"diff-index": `gnu
+		"diff-index": `gnu
 -p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
 --output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
 --indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
@@ -267,7 +270,7 @@ var gitTables = map[string]string{
 --stat-count= ; --follow ; --ita-visible-in-index ; --no-function-context ; --no-compact-summary
 --no-full-index ; --no-abbrev ; --no-find-copies-harder ; --no-follow ; --no-minimal
 --no-ignore-matching-lines ; --no-text ; --no-exit-code ; --no-quiet ; -h`,
-	"diff-files": `gnu
+		"diff-files": `gnu
 -p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
 --output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
 --indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
@@ -288,11 +291,12 @@ var gitTables = map[string]string{
 --stat-count= ; --follow ; --ita-visible-in-index ; --no-function-context ; --no-compact-summary
 --no-full-index ; --no-abbrev ; --no-find-copies-harder ; --no-follow ; --no-minimal
 --no-ignore-matching-lines ; --no-text ; --no-exit-code ; --no-quiet ; -h`,
-	"count-objects": `gnu
+		"count-objects": `gnu
 -v ; --verbose ; -H ; --human-readable ; --no-verbose ; --no-human-readable ; -h`,
-	"check-ignore": `gnu
+		"check-ignore": `gnu
 -q ; --quiet ; -v ; --verbose ; --stdin ; -z ; -n ; --non-matching ; --no-index ; --index
 --no-quiet ; --no-verbose ; --no-stdin ; --no-non-matching ; -h`,
-	"var": `gnu
+		"var": `gnu
 -l ; -h`,
+	}
 }

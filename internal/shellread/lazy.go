@@ -14,9 +14,13 @@ var specCache struct {
 }
 
 // specAliases are programs that share another's table.
-var specAliases = map[string]string{"egrep": "grep", "fgrep": "grep", "sha1sum": "md5sum", "sha224sum": "md5sum",
-	"sha256sum": "md5sum", "sha384sum": "md5sum", "sha512sum": "md5sum", "fd": "fdfind", "gawk": "awk",
-	"mawk": "awk", "nawk": "awk"}
+var specAliases map[string]string // made by loadTables
+
+func makeSpecAliases() map[string]string {
+	return map[string]string{"egrep": "grep", "fgrep": "grep", "sha1sum": "md5sum", "sha224sum": "md5sum",
+		"sha256sum": "md5sum", "sha384sum": "md5sum", "sha512sum": "md5sum", "fd": "fdfind", "gawk": "awk",
+		"mawk": "awk", "nawk": "awk"}
+}
 
 // specSource returns the text and operand check of the table named key: a
 // program, "git SUB" or "docker SUB" ("docker " for docker's own options).
@@ -79,4 +83,23 @@ func listed(name string) bool {
 	}
 	_, _, ok := specSource(name)
 	return ok && !strings.Contains(name, " ")
+}
+
+// loadData makes the tables' maps (at first use, not at start-up: every
+// command links this package).
+func loadData() {
+	dockerTables = makeDockerTables()
+	dockerPaths = makeDockerPaths()
+	findArity = makeFindArity()
+	gitTables = makeGitTables()
+	specAliases = makeSpecAliases()
+	specChecks = makeSpecChecks()
+	moreChecks = makeMoreChecks()
+	optionTables = makeOptionTables()
+	moreTables = makeMoreTables()
+	coreTables = makeCoreTables()
+	awkDenied = set("system getline ENVIRON PROCINFO SYMTAB FUNCTAB close fflush")
+	awkKeywords = set("BEGIN END BEGINFILE ENDFILE function func if else while for do break continue next nextfile exit return delete in print printf getline")
+	getentLocal = set("passwd group shadow gshadow services protocols rpc ethers shells aliases initgroups")
+	getentHosts = set("hosts ahosts ahostsv4 ahostsv6")
 }

@@ -26,30 +26,34 @@ func commandOK(name string, args []word) bool {
 
 // specChecks are the operand rules of the programs whose operands can
 // write or set state.
-var specChecks = map[string]func(p *parsed) bool{
-	// a second operand is the output file
-	"uniq": func(p *parsed) bool { return len(p.operands) < 2 && allKnown(p.operands) },
-	// an operand other than +FORMAT sets the clock (date MMDDhhmm)
-	"date": func(p *parsed) bool {
-		for _, w := range p.operands {
-			if !w.known() || !strings.HasPrefix(w.text, "+") {
-				return false
+var specChecks map[string]func(p *parsed) bool // made by loadTables
+
+func makeSpecChecks() map[string]func(p *parsed) bool {
+	return map[string]func(p *parsed) bool{
+		// a second operand is the output file
+		"uniq": func(p *parsed) bool { return len(p.operands) < 2 && allKnown(p.operands) },
+		// an operand other than +FORMAT sets the clock (date MMDDhhmm)
+		"date": func(p *parsed) bool {
+			for _, w := range p.operands {
+				if !w.known() || !strings.HasPrefix(w.text, "+") {
+					return false
+				}
 			}
-		}
-		return true
-	},
-	// an operand sets the host name, or with -y the NIS domain
-	"hostname": func(p *parsed) bool { return len(p.operands) == 0 },
-	"getent":   getentOK,
+			return true
+		},
+		// an operand sets the host name, or with -y the NIS domain
+		"hostname": func(p *parsed) bool { return len(p.operands) == 0 },
+		"getent":   getentOK,
+	}
 }
 
 // getentLocal are the databases getent answers from local files on a
 // default system; hosts and the like ask DNS, which carries the key to
 // whoever serves the name (a variable leaked through a lookup).
-var getentLocal = set("passwd group shadow gshadow services protocols rpc ethers shells aliases initgroups")
+var getentLocal map[string]bool // made by loadTables
 
 // getentHosts are the databases that resolve names; only localhost is asked.
-var getentHosts = set("hosts ahosts ahostsv4 ahostsv6")
+var getentHosts map[string]bool // made by loadTables
 
 func getentOK(p *parsed) bool {
 	if len(p.operands) == 0 || !p.operands[0].known() {

@@ -3,28 +3,32 @@ package shellread
 import "strings"
 
 // moreChecks are the operand rules of moreTables' programs.
-var moreChecks = map[string]func(p *parsed) bool{
-	// gzip writes in place unless it lists, tests or writes to stdout
-	"gzip": func(p *parsed) bool {
-		return p.has("-l", "--list", "-t", "--test", "-c", "--stdout", "--to-stdout") ||
-			len(p.operands) == 0 && !p.has("-r", "--recursive") // a filter, stdin to stdout
-	},
-	// tar lists only, and never from a remote archive (host:file runs rsh)
-	"tar": func(p *parsed) bool {
-		if !p.has("-t", "--list") {
-			return false
-		}
-		if f, ok := p.value("-f", "--file"); ok && strings.Contains(f.text, ":") && !p.has("--force-local") {
-			return false
-		}
-		return true
-	},
-	// a second operand may be the output (macOS)
-	"base64": func(p *parsed) bool { return len(p.operands) < 2 && allKnown(p.operands) },
-	// an initial command (+cmd) runs like a typed one: !, |, s, v reach a
-	// shell, a file or an editor
-	"less": func(p *parsed) bool { return !plusCommand(p.operands, false) },
-	"more": func(p *parsed) bool { return !plusCommand(p.operands, true) },
+var moreChecks map[string]func(p *parsed) bool // made by loadTables
+
+func makeMoreChecks() map[string]func(p *parsed) bool {
+	return map[string]func(p *parsed) bool{
+		// gzip writes in place unless it lists, tests or writes to stdout
+		"gzip": func(p *parsed) bool {
+			return p.has("-l", "--list", "-t", "--test", "-c", "--stdout", "--to-stdout") ||
+				len(p.operands) == 0 && !p.has("-r", "--recursive") // a filter, stdin to stdout
+		},
+		// tar lists only, and never from a remote archive (host:file runs rsh)
+		"tar": func(p *parsed) bool {
+			if !p.has("-t", "--list") {
+				return false
+			}
+			if f, ok := p.value("-f", "--file"); ok && strings.Contains(f.text, ":") && !p.has("--force-local") {
+				return false
+			}
+			return true
+		},
+		// a second operand may be the output (macOS)
+		"base64": func(p *parsed) bool { return len(p.operands) < 2 && allKnown(p.operands) },
+		// an initial command (+cmd) runs like a typed one: !, |, s, v reach a
+		// shell, a file or an editor
+		"less": func(p *parsed) bool { return !plusCommand(p.operands, false) },
+		"more": func(p *parsed) bool { return !plusCommand(p.operands, true) },
+	}
 }
 
 // plusCommand reports an operand that is a pager's initial command other

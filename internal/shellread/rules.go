@@ -19,6 +19,7 @@ var loadOnce sync.Once
 // loadTables makes the classifier's tables, once.
 func loadTables() {
 	loadOnce.Do(func() {
+		loadData()
 		rules = map[string]rule{}
 		// Builtins judged by what they are in bash and zsh, and readers
 		// with no option that writes, runs or connects (ps, lsof and jq

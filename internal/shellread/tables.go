@@ -7,8 +7,11 @@ package shellread
 // takes more). TestTablesMatchHelp checks them against --help on the
 // machine: an option a new version adds is unknown, so refused, until it
 // is listed here with its effect.
-var optionTables = map[string]string{
-	"cat": `gnu
+var optionTables map[string]string // made by loadTables
+
+func makeOptionTables() map[string]string {
+	return map[string]string{
+		"cat": `gnu
 -A --show-all
 -b --number-nonblank
 -e
@@ -22,7 +25,7 @@ var optionTables = map[string]string{
 -l # macOS: lock the output
 --help
 --version`,
-	"head": `gnu
+		"head": `gnu
 -NUM
 -c= --bytes=
 -n= --lines=
@@ -31,7 +34,7 @@ var optionTables = map[string]string{
 -z --zero-terminated
 --help
 --version`,
-	"tail": `gnu
+		"tail": `gnu
 -NUM
 -c= --bytes=
 -f? --follow?
@@ -48,7 +51,7 @@ var optionTables = map[string]string{
 -b= # macOS: blocks
 --help
 --version`,
-	"nl": `gnu
+		"nl": `gnu
 -b= --body-numbering=
 -d= --section-delimiter=
 -f= --footer-numbering=
@@ -62,7 +65,7 @@ var optionTables = map[string]string{
 -w= --number-width=
 --help
 --version`,
-	"wc": `gnu
+		"wc": `gnu
 -c --bytes
 -m --chars
 -l --lines
@@ -72,7 +75,7 @@ var optionTables = map[string]string{
 --total=
 --help
 --version`,
-	"cut": `gnu
+		"cut": `gnu
 -b= --bytes=
 -c= --characters=
 -d= --delimiter=
@@ -85,7 +88,7 @@ var optionTables = map[string]string{
 -z --zero-terminated
 --help
 --version`,
-	"tr": `gnu
+		"tr": `gnu
 -c -C --complement
 -d --delete
 -s --squeeze-repeats
@@ -93,11 +96,11 @@ var optionTables = map[string]string{
 -u # macOS: unbuffered
 --help
 --version`,
-	"rev": `gnu
+		"rev": `gnu
 -0 --zero
 -h --help
 -V --version`,
-	"column": `gnu
+		"column": `gnu
 -t --table
 -n= --table-name=
 -O= --table-order=
@@ -121,7 +124,7 @@ var optionTables = map[string]string{
 -x --fillrows
 -h --help
 -V --version`,
-	"comm": `gnu
+		"comm": `gnu
 -1
 -2
 -3
@@ -133,7 +136,7 @@ var optionTables = map[string]string{
 -z --zero-terminated
 --help
 --version`,
-	"diff": `gnu
+		"diff": `gnu
 --normal
 -q --brief
 -s --report-identical-files
@@ -187,7 +190,7 @@ var optionTables = map[string]string{
 --no-ignore-file-name-case
 --help
 -v --version`,
-	"cmp": `gnu
+		"cmp": `gnu
 -b --print-bytes
 -i= --ignore-initial=
 -l --verbose
@@ -197,17 +200,17 @@ var optionTables = map[string]string{
 -x -z # macOS
 --help
 -v --version`,
-	"basename": `gnu
+		"basename": `gnu
 -a --multiple
 -s= --suffix=
 -z --zero
 --help
 --version`,
-	"dirname": `gnu
+		"dirname": `gnu
 -z --zero
 --help
 --version`,
-	"realpath": `gnu
+		"realpath": `gnu
 -e --canonicalize-existing
 -m --canonicalize-missing
 -L --logical
@@ -219,7 +222,7 @@ var optionTables = map[string]string{
 -z --zero
 --help
 --version`,
-	"readlink": `gnu
+		"readlink": `gnu
 -f --canonicalize
 -e --canonicalize-existing
 -m --canonicalize-missing
@@ -230,10 +233,10 @@ var optionTables = map[string]string{
 -z --zero
 --help
 --version`,
-	"whoami": `gnu
+		"whoami": `gnu
 --help
 --version`,
-	"uname": `gnu
+		"uname": `gnu
 -a --all
 -s --kernel-name
 -n --nodename
@@ -245,7 +248,7 @@ var optionTables = map[string]string{
 -o --operating-system
 --help
 --version`,
-	"id": `gnu
+		"id": `gnu
 -a
 -Z --context
 -g --group
@@ -257,7 +260,7 @@ var optionTables = map[string]string{
 -p -P -F -A -M # macOS
 --help
 --version`,
-	"stat": `gnu
+		"stat": `gnu
 -L --dereference
 -f= --file-system # macOS -f takes a format; judged the way that takes more
 --cached=
@@ -269,7 +272,7 @@ var optionTables = map[string]string{
 -t= # macOS: the time format
 --help
 --version`,
-	"du": `gnu
+		"du": `gnu
 -0 --null
 -a --all
 --apparent-size
@@ -299,7 +302,7 @@ var optionTables = map[string]string{
 -g -A -I= -n # macOS
 --help
 --version`,
-	"df": `gnu
+		"df": `gnu
 -a --all
 -B= --block-size=
 -h --human-readable
@@ -319,7 +322,7 @@ var optionTables = map[string]string{
 -c -g -m -n -Y # macOS
 --help
 --version`,
-	"free": `gnu
+		"free": `gnu
 -b --bytes
 --kilo
 --mega
@@ -341,12 +344,12 @@ var optionTables = map[string]string{
 -w --wide
 --help
 -V --version`,
-	"uptime": `gnu
+		"uptime": `gnu
 -p --pretty
 -h --help
 -s --since
 -V --version`,
-	"pgrep": `gnu
+		"pgrep": `gnu
 -d= --delimiter=
 -l --list-name
 -a --list-full
@@ -376,7 +379,7 @@ var optionTables = map[string]string{
 -q -S -I # macOS
 -h --help
 -V --version`,
-	"pstree": `gnu
+		"pstree": `gnu
 -a --arguments
 -A --ascii
 -c --compact-not
@@ -397,7 +400,7 @@ var optionTables = map[string]string{
 -U --unicode
 -V --version
 -Z --security-context`,
-	"grep": `gnu
+		"grep": `gnu
 -NUM
 -E --extended-regexp
 -F --fixed-strings
@@ -448,7 +451,7 @@ var optionTables = map[string]string{
 -U --binary
 -J -O -p -S --null # macOS
 -u --unix-byte-offsets`,
-	"ls": `gnu
+		"ls": `gnu
 -a --all
 -A --almost-all
 --author
@@ -510,14 +513,14 @@ var optionTables = map[string]string{
 -e -O -P -W -@ -% -, -y # macOS
 --help
 --version`,
-	"seq": `gnu
+		"seq": `gnu
 -f= --format=
 -s= --separator=
 -t= # macOS: terminator
 -w --equal-width
 --help
 --version`,
-	"md5sum": `gnu
+		"md5sum": `gnu
 -b --binary
 -c --check
 --tag
@@ -530,7 +533,7 @@ var optionTables = map[string]string{
 -w --warn
 --help
 --version`,
-	"hexdump": `gnu
+		"hexdump": `gnu
 -b --one-byte-octal
 -c --one-byte-char
 -C --canonical
@@ -545,7 +548,7 @@ var optionTables = map[string]string{
 -v --no-squeezing
 -h --help
 -V --version`,
-	"strings": `gnu
+		"strings": `gnu
 -NUM
 -a --all
 -d --data
@@ -560,7 +563,7 @@ var optionTables = map[string]string{
 -s= --output-separator=
 -h --help
 -v -V --version`,
-	"sort": `gnu
+		"sort": `gnu
 -b --ignore-leading-blanks
 -d --dictionary-order
 -f --ignore-case
@@ -592,7 +595,7 @@ var optionTables = map[string]string{
 -z --zero-terminated
 --help
 --version`,
-	"uniq": `gnu
+		"uniq": `gnu
 -c --count
 -d --repeated
 -D --all-repeated?
@@ -605,7 +608,7 @@ var optionTables = map[string]string{
 -w= --check-chars=
 --help
 --version`,
-	"date": `gnu
+		"date": `gnu
 -d= --date=
 --debug
 -f= --file=
@@ -620,7 +623,7 @@ var optionTables = map[string]string{
 -v= -z= # macOS: adjust, output zone
 --help
 --version`,
-	"hostname": `gnu
+		"hostname": `gnu
 -a --alias
 -A --all-fqdns
 -b --boot !s
@@ -634,14 +637,14 @@ var optionTables = map[string]string{
 -h --help
 -V --version
 -v --verbose`,
-	"getent": `gnu
+		"getent": `gnu
 -A --no-addrconfig
 -i --no-idn
 -s= --service= !n
 --help
 --usage
 -V --version`,
-	"file": `gnu
+		"file": `gnu
 --help
 -v --version
 -m= --magic-file=
@@ -673,7 +676,7 @@ var optionTables = map[string]string{
 -C --compile !w
 -d --debug
 -D -I -M= # macOS`,
-	"journalctl": `gnu
+		"journalctl": `gnu
 -NUM
 --system
 --user
@@ -732,7 +735,7 @@ var optionTables = map[string]string{
 --update-catalog !w
 --setup-keys !w
 --new-id128`,
-	"tree": `exact
+		"tree": `exact
 -a -d -l -f -x -i -s -h -u -g -D -F -q -N -Q -p -C -n -r -t -c -U -v -A -S -J -X -Z
 --noreport --dirsfirst --du --prune --gitignore --inodes --device --si --matchdirs --ignore-case
 --filesfirst --nolinks --version --help --metafirst --fflinks --info --condense
@@ -740,4 +743,5 @@ var optionTables = map[string]string{
 --charset= --filelimit= --timefmt= --sort= --gitfile= --hintro= --houtro= --infofile=
 -H> -T>
 -o> -R --fromfile !w # -o writes a file, -R with -H an index into every directory`,
+	}
 }

@@ -3,8 +3,11 @@ package shellread
 // moreTables are the option tables of the programs issue 31 opened (the
 // listing forms, the pagers, the wrappers), and ripgrep and fd (clap: long
 // options whole, values attached or the next word).
-var moreTables = map[string]string{
-	"rg": `exact
+var moreTables map[string]string // made by loadTables
+
+func makeMoreTables() map[string]string {
+	return map[string]string{
+		"rg": `exact
 -NUM
 -A= --after-context=
 --auto-hybrid-regex --no-auto-hybrid-regex
@@ -95,7 +98,7 @@ var moreTables = map[string]string{
 --generate= --files-with-matches --hyperlink-format= --include-zero --stop-on-nonmatch
 --pre= --no-pre !x # runs a program on every file
 --hostname-bin= !x # runs a program for the host name`,
-	"fdfind": `exact
+		"fdfind": `exact
 -H --hidden --no-hidden
 -I --no-ignore --ignore
 --no-ignore-vcs --ignore-vcs --no-ignore-parent --no-global-ignore-file
@@ -138,7 +141,7 @@ var moreTables = map[string]string{
 -h --help
 -V --version
 -x= --exec= -X= --exec-batch= !x`,
-	"tar": `gnu
+		"tar": `gnu
 -t --list
 -A --catenate --concatenate -c --create --delete -r --append -u --update -x --extract --get !w
 -d --diff --compare
@@ -200,7 +203,7 @@ var moreTables = map[string]string{
 --show-stored-names --totals? --utc -v --verbose --warning= -w --interactive --confirmation
 -o --help --restrict --usage --version
 -q --fast-read --include= --options= --chroot -y -s= # macOS bsdtar`,
-	"gzip": `gnu
+		"gzip": `gnu
 -NUM
 -c --stdout --to-stdout
 -d --decompress --uncompress
@@ -220,7 +223,7 @@ var moreTables = map[string]string{
 -v --verbose
 -V --version
 --fast --best`,
-	"base64": `gnu
+		"base64": `gnu
 -d -D --decode
 -i --ignore-garbage
 -w= --wrap=
@@ -229,7 +232,7 @@ var moreTables = map[string]string{
 -o= --output= !w # macOS
 -h --help
 --version`,
-	"od": `gnu
+		"od": `gnu
 -A= --address-radix=
 --endian=
 -j= --skip-bytes=
@@ -242,7 +245,7 @@ var moreTables = map[string]string{
 -a -b -c -d -f -i -l -o -s -x -B -D -e -F -H -I -L -O -X
 --help
 --version`,
-	"dmesg": `gnu
+		"dmesg": `gnu
 -C --clear -c --read-clear -D --console-off -E --console-on !s
 -n= --console-level= !s
 -F= --file=
@@ -269,7 +272,7 @@ var moreTables = map[string]string{
 --time-format= --since= --until=
 -h --help
 -V --version`,
-	"more": `gnu
+		"more": `gnu
 -d --silent
 -f --logical
 -l --no-pause
@@ -282,7 +285,7 @@ var moreTables = map[string]string{
 -NUM
 -h --help
 -V --version`,
-	"less": `gnu
+		"less": `gnu
 -a -A -B -c -C -d -e -E -f -F -g -G -i -I -J -K -L -m -M -n -N -q -Q -r -R -s -S -u -U -V -w -W -X -~
 -b= -h= -j= -x= -y= -z= -D= -p= -P= -t= -T= -#=
 --file-size --follow-name --incsearch --line-num-width= --mouse --no-keypad --no-histdups
@@ -291,7 +294,7 @@ var moreTables = map[string]string{
 --line-numbers --LINE-NUMBERS --RAW-CONTROL-CHARS --raw-control-chars --chop-long-lines --no-init
 --squeeze-blank-lines --pattern= --prompt= --tabs= --help --version --quiet --silent
 -k= --lesskey-file= --lesskey-src= --lesskey-content= -o= -O= --log-file= --LOG-FILE= !x`,
-	"xargs": `stop
+		"xargs": `stop
 -0 --null
 -a= --arg-file=
 -d= --delimiter=
@@ -314,7 +317,7 @@ var moreTables = map[string]string{
 -J= -R= !x # macOS: -J and -R rewrite the command's words like -I
 --help
 --version`,
-	"env": `stop
+		"env": `stop
 -i --ignore-environment
 -0 --null
 -u= --unset=
@@ -325,12 +328,12 @@ var moreTables = map[string]string{
 -v --debug
 --help
 --version`,
-	"nice": `stop
+		"nice": `stop
 -NUM
 -n= --adjustment=
 --help
 --version`,
-	"time": `stop
+		"time": `stop
 -o= --output= !w
 -a --append
 -f= --format=
@@ -341,4 +344,5 @@ var moreTables = map[string]string{
 -h # macOS
 --help
 -V --version`,
+	}
 }
