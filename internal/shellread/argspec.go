@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // An argSpec is one program's option table, read from the small language of
@@ -13,10 +14,11 @@ import (
 // any option the table does not hold, and, through check, any operand that
 // writes or sets state.
 type argSpec struct {
-	fam   family
-	short [128]optDef
-	long  map[string]optDef
-	longs []string // the long names, sorted, for abbreviations
+	fam    family
+	short  [128]optDef
+	long   map[string]optDef
+	longs  []string // the long names, sorted on the first abbreviation met
+	sorted sync.Once
 	// risky: some option is not a read, or check judges operands; then a
 	// word whose text is not known may not stand where an option can.
 	risky bool
@@ -159,7 +161,6 @@ func parseSpec(text string) *argSpec {
 		}
 		i = j
 	}
-	slices.Sort(s.longs)
 	return s
 }
 
@@ -222,6 +223,7 @@ func (s *argSpec) lookupLong(name string) (string, optDef, bool) {
 	if s.fam == famExact || name == "" {
 		return "", optDef{}, false
 	}
+	s.sorted.Do(func() { slices.Sort(s.longs) })
 	i, _ := slices.BinarySearch(s.longs, name)
 	full, d := "", optDef{}
 	for ; i < len(s.longs) && strings.HasPrefix(s.longs[i], name); i++ {

@@ -56,15 +56,28 @@ func awkOK(args []word) bool {
 	return true
 }
 
-// awkDenied are the names awk's programs may not use: system runs a
+// awkDenied reports the names awk's programs may not use: system runs a
 // command, getline reads a command's output or a network special file
 // (gawk's /inet), ENVIRON writes reach child processes, close/fflush name
 // commands, and the names gawk reaches through an indirect call.
-var awkDenied map[string]bool // made by loadTables
+func awkDenied(name string) bool {
+	switch name {
+	case "system", "getline", "ENVIRON", "PROCINFO", "SYMTAB", "FUNCTAB", "close", "fflush":
+		return true
+	}
+	return false
+}
 
-// awkKeywords end an operand: a "/" after one starts a regular
+// awkKeyword reports the words that end an operand: a "/" after one starts a regular
 // expression, after an operand it divides.
-var awkKeywords map[string]bool // made by loadTables
+func awkKeyword(name string) bool {
+	switch name {
+	case "BEGIN", "END", "BEGINFILE", "ENDFILE", "function", "func", "if", "else", "while", "for", "do",
+		"break", "continue", "next", "nextfile", "exit", "return", "delete", "in", "print", "printf", "getline":
+		return true
+	}
+	return false
+}
 
 // awkProgramOK judges an awk program by its tokens: no name in awkDenied,
 // no "|" (a pipe to or from a command, gawk's |&), no "@" (gawk's
@@ -101,13 +114,13 @@ func awkProgramOK(prog string) bool {
 				j++
 			}
 			name := prog[i:j]
-			if awkDenied[name] {
+			if awkDenied(name) {
 				return false
 			}
 			if name == "print" || name == "printf" {
 				inPrint, printDepth = true, depth
 			}
-			operand = !awkKeywords[name]
+			operand = !awkKeyword(name)
 			i = j - 1
 		case '0' <= c && c <= '9' || c == '.':
 			operand = true

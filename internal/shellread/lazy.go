@@ -98,8 +98,4 @@ func loadData() {
 	optionTables = makeOptionTables()
 	moreTables = makeMoreTables()
 	coreTables = makeCoreTables()
-	awkDenied = set("system getline ENVIRON PROCINFO SYMTAB FUNCTAB close fflush")
-	awkKeywords = set("BEGIN END BEGINFILE ENDFILE function func if else while for do break continue next nextfile exit return delete in print printf getline")
-	getentLocal = set("passwd group shadow gshadow services protocols rpc ethers shells aliases initgroups")
-	getentHosts = set("hosts ahosts ahostsv4 ahostsv6")
 }

@@ -47,13 +47,25 @@ func makeSpecChecks() map[string]func(p *parsed) bool {
 	}
 }
 
-// getentLocal are the databases getent answers from local files on a
+// getentLocal reports the databases getent answers from local files on a
 // default system; hosts and the like ask DNS, which carries the key to
 // whoever serves the name (a variable leaked through a lookup).
-var getentLocal map[string]bool // made by loadTables
+func getentLocal(db string) bool {
+	switch db {
+	case "passwd", "group", "shadow", "gshadow", "services", "protocols", "rpc", "ethers", "shells", "aliases", "initgroups":
+		return true
+	}
+	return false
+}
 
-// getentHosts are the databases that resolve names; only localhost is asked.
-var getentHosts map[string]bool // made by loadTables
+// getentHosts reports the databases that resolve names; only localhost is asked.
+func getentHosts(db string) bool {
+	switch db {
+	case "hosts", "ahosts", "ahostsv4", "ahostsv6":
+		return true
+	}
+	return false
+}
 
 func getentOK(p *parsed) bool {
 	if len(p.operands) == 0 || !p.operands[0].known() {
@@ -61,9 +73,9 @@ func getentOK(p *parsed) bool {
 	}
 	db, keys := p.operands[0].text, p.operands[1:]
 	switch {
-	case getentLocal[db]:
+	case getentLocal(db):
 		return true // a key goes to the local files (or the directory service)
-	case getentHosts[db]:
+	case getentHosts(db):
 		for _, k := range keys {
 			if k.text != "localhost" {
 				return false
