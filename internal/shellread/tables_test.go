@@ -21,7 +21,6 @@ var helpCommands = map[string][]string{
 var helpSkip = map[string]string{
 	"less":    "its --help is an interactive command summary, not an option list",
 	"time":    "GNU time is not installed on Debian by default",
-	"hexdump": "util-linux's --help wraps its long options with <arg> in a form the scan reads as two",
 }
 
 // helpNotOptions are words a --help text prints where options stand that
