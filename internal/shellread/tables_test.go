@@ -19,8 +19,8 @@ var helpCommands = map[string][]string{
 
 // helpSkip are the tables not checked against a --help listing, and why.
 var helpSkip = map[string]string{
-	"less":    "its --help is an interactive command summary, not an option list",
-	"time":    "GNU time is not installed on Debian by default",
+	"less": "its --help is an interactive command summary, not an option list",
+	"time": "GNU time is not installed on Debian by default",
 }
 
 // helpNotOptions are words a --help text prints where options stand that
