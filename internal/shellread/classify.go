@@ -184,8 +184,7 @@ func callOK(c *syntax.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	rule, listed := rules[name]
-	if !listed {
+	if !listed(name) {
 		return false
 	}
 	args := make([]word, 0, len(c.Args)-1)
@@ -196,7 +195,7 @@ func callOK(c *syntax.CallExpr) bool {
 		}
 		args = append(args, ws...)
 	}
-	return rule(args)
+	return commandOK(name, args)
 }
 
 // commandName returns the command name when it is one plain literal: no

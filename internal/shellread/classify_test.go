@@ -84,12 +84,13 @@ func TestSampleTable(t *testing.T) {
 		{"echo hi >/dev/null", A}, {"echo hi &>/dev/null", A}, {"wc -l < f", A}, {`cat <<< "x"`, A},
 		{"ls |& grep x", A}, {"git branch --show-current", A}, {"git config --list", A},
 		{"git status -O", D}, {"systemctl", D}, {"{ ls; }", D}, {"(ls)", D},
-		{"! ls", D}, {"env ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
+		{"! ls", D}, {"sed --in-place s/a/b/ f", D}, {"yq -i . f", D},
 	})
 	judge(t, "changed by parsing the command (now refused)", []verdict{
 		{"git diff --output=/tmp/x", D}, {"sed -ni p f", D}, {"sort -uo out in", D}, {"./cat x", D},
 		{"echo hi >/dev/nullx", D},
 	})
+	judge(t, "changed by issue 31 (env judges the command it runs: now allowed)", []verdict{{"env ls", A}})
 	judge(t, "changed by issue 15 (comments are not commands: now allowed)", []verdict{{"ls #; rm x", A}})
 	judge(t, "changed by issue 31 (a harmless VAR=value prefix: now allowed)", []verdict{{"FOO=1 ls", A}})
 	judge(t, "changed: separator-only commands (now refused)", []verdict{{" ", D}, {"|", D}})
@@ -177,5 +178,22 @@ func BenchmarkReadOnly20Stages(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ReadOnly(pipeline20)
+	}
+}
+
+// typical are calls of the size an agent makes every minute: one to three
+// commands, the options of each judged.
+var typical = []string{
+	"git status --short", "git log --oneline -20", "grep -rn TODO . | wc -l", "sed -n 1,20p main.go",
+	"sort -u f | head", "find . -name '*.go' -type f", "cat README.md", "ls -la", "jq -r .name package.json",
+	"git diff --stat HEAD~1 -- go.mod", "rg -n 'fn main' src", "tree -L 2", "date -u +%s",
+}
+
+func BenchmarkReadOnlyTypical(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range typical {
+			ReadOnly(c)
+		}
 	}
 }

@@ -60,8 +60,9 @@ var everyday = []string{
 
 // everydayAllowed is how many of everyday the classifier allowed when the
 // list was written (154 before issue 15; 160 once trailing comments were
-// allowed, 162 with git branch/tag --list patterns). It may only grow.
-const everydayAllowed = 162
+// allowed, 162 with git branch/tag --list patterns, 167, all, once awk, env
+// and xargs were judged). It may only grow.
+const everydayAllowed = 167
 
 func TestEverydayAllowedShare(t *testing.T) {
 	if len(everyday) < 120 {

@@ -23,22 +23,25 @@ var (
 // --namespace <value> and plain flags; -c sets configuration and is
 // refused), then the subcommand.
 func gitOK(args []word) bool {
-	end := len(args) // index of "--": paths follow
+	end := len(args) // index of the first "--": paths follow
 	for i, w := range args {
-		if w.text == "--" && w.known() {
+		if w.text == "--" && w.known() && end == len(args) {
 			end = i
-			break
 		}
-		if w.option() && !w.known() {
-			return false
-		}
+		// Every word, also after "--" (a value-taking option before it may
+		// have taken it as its value), is checked for the options that
+		// write or run something.
 		t := w.text
 		if strings.HasPrefix(t, "-O") ||
 			strings.HasPrefix(t, "--") && abbreviates(longName(t), gitDangerLong) {
 			return false
 		}
+		if w.option() && !w.known() && (i < end || swallowable(args, end)) {
+			return false
+		}
 	}
 	paths := len(args) > end
+	full := args
 	args = args[:end]
 	i := 0
 	for ; i < len(args); i++ {
@@ -67,6 +70,9 @@ func gitOK(args []word) bool {
 		return false
 	}
 	sub, rest := args[i].text, args[i+1:]
+	if g := spec("git " + sub); g != nil {
+		return g.judge(full[i+1:])
+	}
 	var operands []string
 	for _, w := range rest {
 		if !strings.HasPrefix(w.text, "-") {
@@ -74,6 +80,19 @@ func gitOK(args []word) bool {
 		}
 	}
 	switch {
+	case sub == "config":
+		return gitConfigOK(rest, paths)
+	case sub == "reflog":
+		// reflog is reflog show, with log's options; expire and delete
+		// rewrite it
+		words := full[i+1:]
+		if len(words) > 0 && words[0].text == "show" {
+			words = words[1:]
+		}
+		if len(operands) > 0 && (operands[0] == "expire" || operands[0] == "delete") {
+			return false
+		}
+		return spec("git log").judge(words)
 	case sub == "grep":
 		for _, w := range rest {
 			if len(w.text) > 1 && w.text[0] == '-' && w.text[1] != '-' && strings.ContainsRune(w.text, 'O') {
@@ -86,7 +105,7 @@ func gitOK(args []word) bool {
 	case sub == "worktree" || sub == "stash":
 		// the listing subcommand comes first: "git stash -m list" is a push
 		return !paths && len(rest) > 0 && rest[0].text == "list"
-	case sub == "branch" || sub == "remote" || sub == "tag" || sub == "config":
+	case sub == "branch" || sub == "remote" || sub == "tag":
 		if paths { // "git branch -- b" creates b
 			return false
 		}
@@ -109,6 +128,78 @@ func gitOK(args []word) bool {
 			}
 		}
 		return len(operands) == 0 || get
+	}
+	return false
+}
+
+// swallowable reports whether the "--" at end may be the value of the
+// option before it rather than the end of the options: the word before it
+// is an option with no attached value.
+func swallowable(args []word, end int) bool {
+	if end == 0 || end >= len(args) {
+		return false
+	}
+	p := args[end-1].text
+	return strings.HasPrefix(p, "-") && !strings.Contains(p, "=")
+}
+
+// gitConfigReaders are the options with which git config reads.
+var gitConfigReaders = []string{"get", "get-all", "get-regexp", "get-urlmatch", "list", "get-color", "get-colorbool"}
+
+// gitConfigFlags are git config's options that neither write nor take a
+// value in the next word.
+var gitConfigFlags = []string{"global", "system", "local", "worktree", "fixed-value", "bool", "int",
+	"bool-or-int", "bool-or-str", "path", "expiry-date", "null", "name-only", "includes", "no-includes",
+	"show-origin", "show-scope", "no-type"}
+
+// gitConfigOK: git config's options stop at its first operand (after the
+// key, "--get" is a value pattern, and the call sets the key). With no
+// reading option, one operand reads the key and two write it.
+func gitConfigOK(rest []word, paths bool) bool {
+	if paths {
+		return false
+	}
+	read := false
+	i := 0
+	for ; i < len(rest); i++ {
+		t := rest[i].text
+		if !strings.HasPrefix(t, "-") {
+			break
+		}
+		switch {
+		case t == "-l":
+			read = true
+		case t == "-z":
+		case t == "-f" || t == "--file" || t == "--blob" || t == "--type" || t == "--default":
+			i++
+			if i >= len(rest) || !rest[i].known() || strings.HasPrefix(rest[i].text, "-") {
+				return false
+			}
+		case strings.HasPrefix(t, "--"):
+			name, _, hasValue := strings.Cut(t[2:], "=")
+			switch {
+			case hasValue && (name == "file" || name == "blob" || name == "type" || name == "default"):
+			case hasValue:
+				return false
+			case exactly(name, gitConfigReaders):
+				read = true
+			case exactly(name, gitConfigFlags):
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	n := len(rest) - i
+	return read || n <= 1
+}
+
+func exactly(name string, names []string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
 	}
 	return false
 }

@@ -1,7 +1,6 @@
 package shellread
 
 import (
-	"path"
 	"strings"
 	"sync"
 )
@@ -20,69 +19,40 @@ var loadOnce sync.Once
 // loadTables makes the classifier's tables, once.
 func loadTables() {
 	loadOnce.Do(func() {
+		loadData()
 		rules = map[string]rule{}
-		for _, name := range strings.Fields(`cat head tail nl wc cut tr rev column comm diff cmp
-			basename dirname realpath readlink echo printf pwd cd whoami uname id stat du df free
-			uptime ps pgrep pstree jq grep egrep fgrep ls seq md5sum sha256sum which hexdump
-			strings lsof getent type true`) {
+		// Builtins judged by what they are in bash and zsh, and readers
+		// with no option that writes, runs or connects (ps, lsof and jq
+		// parse their words by hand: BSD clusters, +/- options, filters).
+		for _, name := range strings.Fields(`echo pwd cd type true ps lsof jq which`) {
 			rules[name] = always
 		}
 		rules["sed"] = sedOK
-		rules["sort"] = options("o", "output", "compress-program")
 		rules["yq"] = options("is", "in-place", "inplace", "split-exp")
-		rules["date"] = options("s", "set")
-		rules["rg"] = rgOK
-		rules["file"] = options("C", "compile")
 		rules["ss"] = options("KD", "kill", "diag")
-		rules["hostname"] = hostnameOK
-		rules["uniq"] = fewOperands
-		rules["xxd"] = fewOperands
+		rules["xxd"] = xxdOK
 		rules["find"] = findOK
 		rules["tmux"] = tmuxOK
-		rules["docker"] = dockerOK
+		loadDocker()
 		rules["systemctl"] = systemctlOK
 		rules["git"] = gitOK
 		rules["printf"] = printfOK
 		rules["test"] = testOK
-		rules["tree"] = treeOK
-		rules["journalctl"] = journalctlOK
-		gitReaders = set("status log show diff blame describe shortlog rev-parse rev-list ls-files ls-tree cat-file show-ref whatchanged grep")
+		loadMore()
+		gitReaders = set(`status log show diff blame describe shortlog rev-parse rev-list ls-files ls-tree
+			cat-file show-ref whatchanged grep for-each-ref merge-base show-branch name-rev diff-tree
+			diff-index diff-files count-objects check-ignore var`)
 		gitGlobalFlags = set(`--no-pager -P --paginate -p --bare --no-replace-objects --literal-pathspecs
 		--glob-pathspecs --noglob-pathspecs --icase-pathspecs --no-optional-locks --no-lazy-fetch
 		--no-advice`)
 		gitGlobalValued = set(`-C --git-dir --work-tree --namespace`)
 		tmuxReaders = set("capture-pane list-sessions list-panes list-windows list-clients list-buffers ls display-message show-options show-environment has-session")
-		dockerReaders = set("ps logs inspect images stats top version info port diff")
-		dockerGlobalFlags = set("-D --debug --tls --tlsverify")
-		dockerGlobalValued = set("-c --context -H --host -l --log-level --config")
 		systemctlReaders = set("status show cat list-units list-timers list-unit-files is-active is-enabled is-failed")
 		systemctlGrammar = newGrammar(`--user --system --no-pager -a --all -l --full --plain --no-legend
 	-q --quiet -r --recursive --failed --value --show-types --with-dependencies`,
 			`-p --property -P -t --type --state -n --lines -o --output`)
-		treeGrammar = newGrammar(`-a -d -l -f -x -i -s -h -u -g -D -F -q -N -Q -p -C -n -r -t -c -U -v -A -S -J -X
-	--noreport --dirsfirst --du --prune --gitignore --inodes --device --si --matchdirs --ignore-case
-	--filesfirst --nolinks --version --help --metafirst`, `-L -P -I --charset --filelimit --timefmt --sort`)
-		journalctlGrammar = newGrammar(`-f --follow -e --pager-end -r --reverse -k --dmesg -x --catalog
-	-q --quiet --no-pager -a --all --no-hostname -l --full --utc --user --system -b --list-boots
-	--no-full --merge -m --disk-usage --header --show-cursor`,
-			`-u --unit --user-unit -n --lines -o --output -S --since -U --until -p --priority -g --grep
-	-t --identifier --output-fields --boot -D --directory --facility -T --exclude-identifier
-	--cursor --after-cursor -I -M --machine`)
 		sedLongFlags = set("quiet silent regexp-extended separate unbuffered null-data zero-terminated posix sandbox debug")
 	})
-}
-
-// printfOK refuses -v (it assigns, evaluating an array subscript) and a
-// first word that may expand to an option.
-func printfOK(args []word) bool {
-	if len(args) == 0 {
-		return true
-	}
-	w := args[0]
-	if w.text == "--" && w.known() {
-		return true
-	}
-	return !w.option()
 }
 
 // testOK: every word known, no -v or -R (they evaluate an array subscript),
@@ -151,71 +121,6 @@ func options(short string, longs ...string) rule {
 	}
 }
 
-// rgOK refuses --pre (a preprocessor command run on every file).
-func rgOK(args []word) bool {
-	for _, w := range args {
-		if w.text == "--" && w.known() {
-			return true
-		}
-		if w.lead || w.option() && strings.HasPrefix(w.text, "--") && longName(w.text) == "pre" {
-			return false
-		}
-	}
-	return true
-}
-
-// hostnameOK refuses an operand (it sets the name) and -F/--file.
-func hostnameOK(args []word) bool {
-	for _, w := range args {
-		if !w.known() || !w.option() {
-			return false
-		}
-	}
-	return options("F", "file")(args)
-}
-
-// fewOperands (uniq, xxd): a second operand is an output file. A word is an
-// operand unless it starts with '-'; an expanding word may be several.
-// "-" (standard input) is an operand, and every word after "--" is one.
-func fewOperands(args []word) bool {
-	n := 0
-	ended := false
-	for _, w := range args {
-		if !w.known() {
-			return false
-		}
-		switch {
-		case ended || w.text == "-" || !strings.HasPrefix(w.text, "-"):
-			n++
-		case w.text == "--":
-			ended = true
-		}
-	}
-	return n < 2
-}
-
-// findActions are the primaries that delete, run or write.
-var findActions = []string{"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprintf", "-fprint", "-fprint0", "-fls"}
-
-func findOK(args []word) bool {
-	for _, w := range args {
-		if w.dynamic {
-			return false
-		}
-		for _, a := range findActions {
-			if w.text == a {
-				return false
-			}
-			if w.glob {
-				if m, err := path.Match(w.text, a); m || err != nil {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}
-
 var tmuxReaders map[string]bool // made by loadTables
 
 // tmuxOK: after the global options (-L/-S socket, -T features; -c runs a
@@ -265,48 +170,6 @@ scan:
 		}
 	}
 	return n <= 1
-}
-
-var dockerReaders map[string]bool // made by loadTables
-
-var (
-	dockerGlobalFlags  map[string]bool // made by loadTables
-	dockerGlobalValued map[string]bool // made by loadTables
-)
-
-// dockerOK: the global options listed (each valued one skipping its value),
-// then the first word must be a listed reader.
-func dockerOK(args []word) bool {
-	i, ok := subcommand(args, dockerGlobalFlags, dockerGlobalValued)
-	return ok && dockerReaders[args[i].text]
-}
-
-// subcommand skips the listed global options and returns the index of the
-// subcommand word. Every word up to it must be known.
-func subcommand(args []word, flags, valued map[string]bool) (int, bool) {
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		if !w.known() {
-			return 0, false
-		}
-		if !strings.HasPrefix(w.text, "-") {
-			return i, true
-		}
-		name, _, hasValue := strings.Cut(w.text, "=")
-		switch {
-		case flags[w.text]:
-		case valued[name]:
-			if !hasValue {
-				i++
-				if i >= len(args) || !args[i].known() {
-					return 0, false
-				}
-			}
-		default:
-			return 0, false
-		}
-	}
-	return 0, false
 }
 
 var systemctlReaders map[string]bool // made by loadTables
@@ -391,22 +254,4 @@ func (g grammar) parse(args []word) ([]word, bool) {
 		}
 	}
 	return operands, true
-}
-
-var treeGrammar grammar // made by loadTables
-
-// treeOK: the listed options only (-o writes a file, -R with -H writes an
-// index into every directory, --fromfile reads a listing).
-func treeOK(args []word) bool {
-	_, ok := treeGrammar.parse(args)
-	return ok
-}
-
-var journalctlGrammar grammar // made by loadTables
-
-// journalctlOK: the listed options only (--cursor-file writes the cursor;
-// --vacuum-*, --rotate, --flush and the like change the journal).
-func journalctlOK(args []word) bool {
-	_, ok := journalctlGrammar.parse(args)
-	return ok
 }

@@ -56,6 +56,10 @@ func sedOK(args []word) bool {
 					}
 					if t[j] == 'e' {
 						scripts = append(scripts, word{text: value, dynamic: vw.dynamic, glob: vw.glob})
+					} else if !vw.known() || !isDigits(value) {
+						// macOS sed's -l takes no value: the word after it
+						// is the script there
+						return false
 					}
 					break cluster
 				default: // -i, -f and any option not listed

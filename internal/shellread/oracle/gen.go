@@ -37,9 +37,9 @@ type tool struct {
 
 // The sandbox tree the commands run in holds these names (see the sandbox
 // in the tests): f and g (text), n (numbers), d.hex (an xxd dump), y.json,
-// y.yaml, sub/ (a directory with a file) and two files whose names are
+// y.yaml, a.tar, a.tgz and a.gz (archives of f), sub/ (a directory with a file) and two files whose names are
 // options, "-delete" and "--output=OUT", for globs to pick up.
-var files = []string{"f", "g", "n", "d.hex", "y.json", "y.yaml", "sub", "sub/h", ".", "-", "OUT", "/tmp/o"}
+var files = []string{"f", "g", "n", "d.hex", "y.json", "y.yaml", "sub", "sub/h", ".", "-", "OUT", "/tmp/o", "a.tar", "a.gz"}
 
 func ws(s string) []string { return strings.Split(s, "|") }
 
@@ -117,16 +117,34 @@ var tools = []tool{
 		writes: ws("enable foo|--root=R -p status enable foo|-p status enable foo|start foo|--user enable x|-H x stop y")},
 	{name: "journalctl", reads: ws("-n 1|--no-pager -n 1|-b|-u foo|--since today"),
 		writes: ws("--cursor-file=OUT|--cursor-file OUT|--vacuum-size=1|--rotate|--flush|--setup-keys|--update-catalog|--output-fields=x --cursor-file=OUT")},
-	{name: "git", reads: ws("status|log|log --oneline|-p log|--paginate log|show|diff|diff HEAD|blame f|describe --always|shortlog -s HEAD|rev-parse HEAD|rev-list HEAD|ls-files|ls-tree HEAD|cat-file -p HEAD|show-ref|grep a|branch|branch --list|branch -a|tag|tag -l|stash list|worktree list|config --get user.name|config -l|remote|remote -v|-C sub status|--no-pager log|log -p -1|log --format=%H"),
-		writes:   ws("branch nb|branch -- nb|tag nt|tag -- nt|config -- core.fsmonitor 'touch F'|config core.x y|config --unset user.name|stash|stash -m list|stash push|stash drop|stash pop|stash clear|--shallow-file log stash|--shallow-file=x stash|-c core.pager=touch log|log --output=OUT|diff --output=OUT|log --outp=OUT|branch -d b1|branch -D b1|branch -m b2|branch -c nb|branch -f b1|tag -d t1|tag -f t1|tag -a t9 -m x|worktree add W|remote add o u|-C sub branch nb|--git-dir .git branch nb|--work-tree . stash|grep -O a|grep --open-files-in-pager=touch a|--exec-path=. status|checkout b1|reset --hard|clean -fd|add f|commit -m x|gc|update-ref refs/heads/z HEAD|branch --set-upstream-to=b1|branch -u b1|branch --edit-description|config --add core.x y|config --replace-all user.name x|-c alias.x=!touch x|branch -- --list nb|tag -- -l nt|stash -- list"),
+	{name: "git", reads: ws("status|log|log --oneline|-p log|--paginate log|show|diff|diff HEAD|blame f|describe --always|shortlog -s HEAD|rev-parse HEAD|rev-list HEAD|ls-files|ls-tree HEAD|cat-file -p HEAD|show-ref|grep a|branch|branch --list|branch -a|tag|tag -l|stash list|worktree list|config --get user.name|config -l|remote|remote -v|-C sub status|--no-pager log|log -p -1|log --format=%H|reflog|for-each-ref|merge-base HEAD b1|show-branch|name-rev HEAD|diff-tree HEAD|diff-index HEAD|diff-files|count-objects -v|check-ignore f|var GIT_AUTHOR_IDENT|config core.x|log --decorate-refs=x -1"),
+		writes:   ws("branch nb|branch -- nb|tag nt|tag -- nt|config -- core.fsmonitor 'touch F'|config core.x y|config --unset user.name|stash|stash -m list|stash push|stash drop|stash pop|stash clear|--shallow-file log stash|--shallow-file=x stash|-c core.pager=touch log|log --output=OUT|diff --output=OUT|log --outp=OUT|branch -d b1|branch -D b1|branch -m b2|branch -c nb|branch -f b1|tag -d t1|tag -f t1|tag -a t9 -m x|worktree add W|remote add o u|-C sub branch nb|--git-dir .git branch nb|--work-tree . stash|grep -O a|grep --open-files-in-pager=touch a|--exec-path=. status|checkout b1|reset --hard|clean -fd|add f|commit -m x|gc|update-ref refs/heads/z HEAD|branch --set-upstream-to=b1|branch -u b1|branch --edit-description|config --add core.x y|config --replace-all user.name x|-c alias.x=!touch x|branch -- --list nb|tag -- -l nt|stash -- list|reflog expire --all --expire=now|reflog delete HEAD@{0}|config core.x y --get|config core.fsmonitor 'touch F' --get|log --decorate-refs -- --output=OUT|log --grep -- --output=OUT|diff-tree --output=OUT HEAD"),
 		operands: ws("")},
+	// the families issue 31 opened: their readers and their writers
+	{name: "awk", reads: ws("'{print}'|'NR==1'|-F: '{print $1}'|'$1 > 1 {print}'|'/a|b/'|'{n++} END {print n}'|-v x=1 '{print x}'|'{print (1 > 2)}'"),
+		writes:   ws("'{print > \"OUT\"}'|'BEGIN{system(\"touch F\")}'|'{print | \"cat > OUT\"}'|'BEGIN{\"touch F\" | getline}'|'{printf \"x\" > \"OUT\"}'|-f g|'BEGIN { print 1 >> \"OUT\" }'|'BEGIN{print 1 >\"/tmp/o\"}'"),
+		operands: ws("f|g|-")},
+	{name: "xargs", reads: ws("-0|-n 1|-r|-L 1|wc -l|cat|grep a"), writes: ws("touch|-I{} touch {}|sort -o OUT|-i touch {}|sh -c 'touch F'|tee OUT|sort --output OUT")},
+	{name: "env", reads: ws("-i|LANG=C|-u HOME|cat f|sort f|LC_ALL=C sort f"), writes: ws("touch F|sort -o OUT f|-S 'touch F'|PATH=. ls|GIT_DIR=x git status|sh -c 'touch F'")},
+	{name: "command", reads: ws("-v ls|-V cat|ls -l|cat f|-p sort n"), writes: ws("touch F|sort -o OUT f|-p touch F|sort f -o OUT")},
+	{name: "tac", reads: ws("-s a|-b"), operands: ws("f|-")},
+	{name: "paste", reads: ws("-s|-d,"), operands: ws("f g|f -")},
+	{name: "printenv", reads: ws("HOME|PATH|-0")},
+	{name: "nice", reads: ws("-n 5|cat f|sort n"), writes: ws("touch F|sort -o OUT f|-n 1 touch F")},
+	{name: "tar", reads: ws("-tf a.tar|tf a.tar|-tvf a.tar|--list -f a.tar|-tzf a.tgz"), writes: ws("-xf a.tar|xf a.tar|-cf OUT f|cf OUT f|-tf a.tar --to-command=touch|-xf a.tar -C /tmp|-rf a.tar g|--delete -f a.tar f")},
+	{name: "gzip", reads: ws("-l a.gz|-c f|-dc a.gz|-t a.gz|-lv a.gz"), writes: ws("f|-d a.gz|-k f|-S .x f|-f g|-r sub")},
+	{name: "zcat", reads: ws("a.gz|-f f|-v a.gz"), operands: ws("a.gz")},
+	{name: "base64", reads: ws("-d|-w 0|-i"), operands: ws("f|-")},
+	{name: "od", reads: ws("-c|-An -tx1|-N 4|-x|-w8"), operands: ws("f|-")},
+	{name: "dmesg", reads: ws("-T|-t|--level=err|-k")},
+	{name: "fdfind", reads: ws("f|-e hex|-t f|-H|-d 1|--max-depth 1"), writes: ws("-x touch|-X touch|--exec touch|-x rm|f -X rm")},
+	{name: "less", reads: ws("-N|-S|-R|-X|-F"), writes: ws("-o OUT|-O OUT|--log-file=OUT|+!touch\\ F|'+s OUT'"), operands: ws("f|g")},
+	{name: "more", reads: ws("-d|-s|+2"), writes: ws("'+!touch F'"), operands: ws("f")},
 	// unlisted commands: never allowed
 	{name: "touch", writes: ws("F|OUT")},
 	{name: "rm", writes: ws("f|-r sub")},
 	{name: "cp", writes: ws("f OUT")},
-	{name: "awk", reads: ws("'{print}'|'NR==1'"), writes: ws("'{print > \"OUT\"}'|'BEGIN{system(\"touch F\")}'"), operands: ws("f")},
 	{name: "tee", writes: ws("OUT|-a OUT")},
-	{name: "xargs", writes: ws("touch|-I{} touch {}")},
 }
 
 // templates are hand-written commands, one per class of issue 15 and its
@@ -240,6 +258,9 @@ func (g *gen) chance(p float64) bool { return g.r.Float64() < p }
 func (g *gen) command() string {
 	if g.chance(0.08) {
 		return g.pick(templates)
+	}
+	if g.chance(0.25) {
+		return g.mutate()
 	}
 	var b strings.Builder
 	n := 1 + g.r.IntN(3)

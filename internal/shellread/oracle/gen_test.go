@@ -65,3 +65,25 @@ func TestMutatedCoverage(t *testing.T) {
 		}
 	}
 }
+
+// The mutation generators make each of the adversary's moves on every
+// mutable program within the first 10,000 commands.
+func TestMutationCoverage(t *testing.T) {
+	var all strings.Builder
+	for i := range 10000 {
+		all.WriteString(Command(1, i))
+		all.WriteByte('\n')
+	}
+	s := all.String()
+	for _, m := range mutables {
+		if !strings.Contains(s, m.cmd+" ") {
+			t.Errorf("no mutated command runs %s", m.cmd)
+		}
+	}
+	for _, want := range []string{"sort -T -- -o OUT", "git log --decorate-refs -- --output", "rg -e -- --pre",
+		"tree -Lo 1 OUT", "--outp", "git config core.x y --get", "uniq f OUT", "xxd f -OUT", "journalctl -n -- --cursor-file"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no mutated command holds %q", want)
+		}
+	}
+}

@@ -149,7 +149,7 @@ func workers() int {
 // grammars are pinned by shellread's table tests.
 var notRun = map[string]bool{"docker": true, "systemctl": true}
 
-var builtins = map[string]bool{"echo": true, "printf": true, "pwd": true, "cd": true, "type": true, "true": true, "test": true, "[": true, "[[": true}
+var builtins = map[string]bool{"command": true, "echo": true, "printf": true, "pwd": true, "cd": true, "type": true, "true": true, "test": true, "[": true, "[[": true}
 
 // missingTool returns the first command name in cmd that cannot be
 // executed here, or "".

@@ -1,7 +1,10 @@
 package oracle
 
 import (
+	"archive/tar"
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -170,6 +173,9 @@ func buildSandbox() error {
 			return err
 		}
 	}
+	if err := writeArchives(); err != nil {
+		return err
+	}
 	if err := os.WriteFile(homeDir+"/.gitconfig", []byte("[user]\n\tname = Home\n\temail = h@example.com\n"), 0o644); err != nil {
 		return err
 	}
@@ -200,6 +206,36 @@ func buildSandbox() error {
 	}
 	if err := os.WriteFile(repoDir+"/g", []byte("a\nx\nworking change\n"), 0o644); err != nil {
 		return err
+	}
+	return nil
+}
+
+// writeArchives makes a.tar (holding f), a.tgz (the same, gzipped) and
+// a.gz (f gzipped) for the listing forms of tar, gzip and zcat.
+func writeArchives() error {
+	body := []byte(sandboxFiles["f"])
+	var t bytes.Buffer
+	tw := tar.NewWriter(&t)
+	if err := tw.WriteHeader(&tar.Header{Name: "f", Mode: 0o644, Size: int64(len(body))}); err != nil {
+		return err
+	}
+	if _, err := tw.Write(body); err != nil {
+		return err
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	gz := func(b []byte) []byte {
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		zw.Write(b)
+		zw.Close()
+		return z.Bytes()
+	}
+	for name, b := range map[string][]byte{"a.tar": t.Bytes(), "a.tgz": gz(t.Bytes()), "a.gz": gz(body)} {
+		if err := os.WriteFile(filepath.Join(repoDir, name), b, 0o644); err != nil {
+			return err
+		}
 	}
 	return nil
 }
