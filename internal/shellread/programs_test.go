@@ -24,7 +24,7 @@ func TestProgramParserClasses(t *testing.T) {
 		{"date 0101000030", D}, {"date -u 0101000030", D}, {"date +%s", A}, {"date -d @0 +%F", A},
 		{"hostname -y -- NAME", D}, {"hostname NAME", D}, {"hostname -s", A},
 		{`getent hosts "$SECRET.example"`, D}, {"getent hosts evil.example", D}, {"getent ahosts x.example", D},
-		{"getent passwd root", A}, {"getent hosts localhost", A}, {`getent passwd "$USER"`, D}, {`getent -- passwd "$USER"`, A}, {"getent -s dns passwd x", D},
+		{"getent passwd root", A}, {"getent hosts localhost", D}, {"ss -tn state established", D}, {"ss -r", D}, {"ss -tln -f inet", D}, {`getent passwd "$USER"`, D}, {`getent -- passwd "$USER"`, A}, {"getent -s dns passwd x", D},
 		{"docker -H tcp://10.0.0.1:2375 ps", D}, {"docker --host=tcp://x ps", D}, {"docker ps", A},
 		{"printf %n PATH", D}, {"printf 'a%nb' PATH", D}, {"printf '%s%n' a PATH", D},
 		{"printf %d 'path[$(cmd)]'", D}, {"printf '%5.*f' 'a[$(id)]' 1", D}, {"printf %d 42", A},

@@ -29,7 +29,7 @@ func loadTables() {
 		}
 		rules["sed"] = sedOK
 		rules["yq"] = options("is", "in-place", "inplace", "split-exp")
-		rules["ss"] = options("KD", "kill", "diag")
+		rules["ss"] = ssOK
 		rules["xxd"] = xxdOK
 		rules["find"] = findOK
 		rules["tmux"] = tmuxOK
@@ -119,6 +119,19 @@ func options(short string, longs ...string) rule {
 		}
 		return true
 	}
+}
+
+// ssOK: options alone. A filter word (and -F, a file of them) names hosts
+// that ss resolves through DNS, -r resolves every address it prints, -K
+// kills sockets, -D dumps to a file and -N enters another namespace; a
+// separate option value would read as a filter, so it is refused too.
+func ssOK(args []word) bool {
+	for _, w := range args {
+		if !w.known() || !w.option() || w.text == "--" {
+			return false
+		}
+	}
+	return options("KDrFN", "kill", "diag", "resolve", "filter", "net")(args)
 }
 
 var tmuxReaders map[string]bool // made by loadTables
