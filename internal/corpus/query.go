@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bytes"
 	"math"
 	"slices"
 	"strconv"
@@ -59,19 +58,8 @@ func (c *Corpus) Query(q Query) ([]Record, error) {
 	err := c.scanAll(func() any { return &worker{seen: map[string]struct{}{}} }, func(i int, content []byte, capped bool, wa any) {
 		w := wa.(*worker)
 		s := &slots[i]
-		if len(content) == 0 {
-			return // 0-byte files are not part of the narrowed set
-		}
-		if bytes.Contains(content, crlf) { // CRLF line ends read as LF
-			w.crlf = normalizeCRLF(w.crlf[:0], content)
-			content = w.crlf
-		}
 		v := &w.v
-		v.parse(content)
-		if capped && v.present && !v.terminated {
-			return // frontmatter not closed within MaxFrontmatter: skipped
-		}
-		if !v.structural(q) {
+		if !v.parseHead(content, capped, &w.crlf) || !v.structural(q) {
 			return
 		}
 		s.narrowed = true

@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bytes"
 	"cmp"
 
 	"github.com/procedures-go/procedures/internal/search"
@@ -37,16 +36,8 @@ func (c *Corpus) Reach(abbrev map[string]string, top int) ([]Unreached, int, err
 	newWorker := func() any { return &worker{an: an.Clone(), at: map[string]int{}} }
 	err := c.scanUpTo(haveSearchHead, newWorker, func(i int, content []byte, capped bool, wa any) {
 		w := wa.(*worker)
-		if len(content) == 0 {
-			return
-		}
-		if bytes.Contains(content, crlf) {
-			w.crlf = normalizeCRLF(w.crlf[:0], content)
-			content = w.crlf
-		}
 		v := &w.v
-		v.parse(content)
-		if capped && v.present && !v.terminated {
+		if !v.parseHead(content, capped, &w.crlf) {
 			return
 		}
 		f := new(search.Fields)

@@ -42,6 +42,22 @@ func (v *recView) parse(content []byte) {
 	v.present, v.terminated, _, v.body, v.yamlErr = readFrontmatter(content, &v.fields)
 }
 
+// parseHead parses a file's head as a cold scan reads it and reports
+// whether the record takes part: a 0-byte file does not, CRLF line ends
+// read as LF (normalised into *crlfBuf), and a frontmatter not closed
+// within a capped head is skipped.
+func (v *recView) parseHead(content []byte, capped bool, crlfBuf *[]byte) bool {
+	if len(content) == 0 {
+		return false
+	}
+	if bytes.Contains(content, crlf) {
+		*crlfBuf = normalizeCRLF((*crlfBuf)[:0], content)
+		content = *crlfBuf
+	}
+	v.parse(content)
+	return !(capped && v.present && !v.terminated)
+}
+
 // scalar is a scalar field as queries compare it: a quoted YAML value
 // whole, a plain one up to its first whitespace, the line view as [Frontmatter.Scalar] reads it.
 func (v *recView) scalar(key string) []byte {

@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -51,16 +50,8 @@ func (c *Corpus) Search(q SearchQuery) ([]Record, error) {
 	newWorker := func() any { return &worker{sw: m.NewWorker(an.Clone())} }
 	err := c.scanUpTo(haveSearchHead, newWorker, func(i int, content []byte, capped bool, wa any) {
 		w := wa.(*worker)
-		if len(content) == 0 {
-			return
-		}
-		if bytes.Contains(content, crlf) {
-			w.crlf = normalizeCRLF(w.crlf[:0], content)
-			content = w.crlf
-		}
 		v := &w.v
-		v.parse(content)
-		if capped && v.present && !v.terminated || !v.structural(filter) {
+		if !v.parseHead(content, capped, &w.crlf) || !v.structural(filter) {
 			return
 		}
 		var f search.Fields
