@@ -1,6 +1,6 @@
 package records
 
-import "github.com/procedures-go/procedures/internal/corpus"
+import "github.com/procedures-go/procedures/internal/frontmatter"
 
 // Frontmatter is a record's frontmatter block, split from the body and
 // decoded as YAML by github.com/adrg/frontmatter with go.yaml.in/yaml/v3 (a
@@ -21,7 +21,7 @@ type Frontmatter struct {
 	Body    []byte
 	YAMLErr *YAMLError // why the block is read line by line; nil for YAML
 
-	f *corpus.Frontmatter
+	f *frontmatter.Frontmatter
 }
 
 // YAMLError tells why a frontmatter block was read line by line.
@@ -30,12 +30,12 @@ type YAMLError struct {
 	Msg  string
 }
 
-func (e *YAMLError) Error() string { return (*corpus.YAMLError)(e).Error() }
+func (e *YAMLError) Error() string { return (*frontmatter.YAMLError)(e).Error() }
 
 // ParseFrontmatter splits content into its frontmatter block and body and
 // decodes the block. Slices of the result point into content.
 func ParseFrontmatter(content []byte) *Frontmatter {
-	f := corpus.ParseFrontmatter(content)
+	f := frontmatter.Parse(content)
 	return &Frontmatter{Present: f.Present, Terminated: f.Terminated, Block: f.Block,
 		Body: f.Body, YAMLErr: (*YAMLError)(f.YAMLErr), f: f}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/frontmatter"
 	"github.com/procedures-go/procedures/internal/proctest"
 )
 
@@ -96,13 +97,13 @@ func TestErrorText(t *testing.T) {
 		{&NoTokenError{Keyword: "a"}, &corpus.NoTokenError{Keyword: "a"}},
 		{&CatError{Refs: []string{"x", "y"}}, &corpus.CatError{Refs: []string{"x", "y"}}},
 		{&RecallPartsError{Words: 70}, &corpus.RecallPartsError{Words: 70}},
-		{&YAMLError{Line: 3, Msg: "m"}, &corpus.YAMLError{Line: 3, Msg: "m"}},
+		{&YAMLError{Line: 3, Msg: "m"}, &frontmatter.YAMLError{Line: 3, Msg: "m"}},
 	} {
 		if tc.pub.Error() != tc.eng.Error() {
 			t.Errorf("%T: %q, engine %q", tc.pub, tc.pub, tc.eng)
 		}
 		if got := fromEngine(tc.eng); reflect.TypeOf(got) != reflect.TypeOf(tc.pub) && tc.eng != error(nil) {
-			if _, yaml := tc.eng.(*corpus.YAMLError); !yaml {
+			if _, yaml := tc.eng.(*frontmatter.YAMLError); !yaml {
 				t.Errorf("fromEngine(%T) = %T", tc.eng, got)
 			}
 		}

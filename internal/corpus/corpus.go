@@ -6,6 +6,8 @@ import (
 	"iter"
 	"os"
 	"sync"
+
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 // A Corpus is the set of record files under a root: what one scan of the
@@ -219,7 +221,7 @@ func haveHead(b []byte) bool {
 		last--
 	}
 	b = normalizeCRLF(nil, b[:last+1]) // only complete lines decide
-	present, terminated, _, body := splitFences(b)
+	present, terminated, _, body := frontmatter.SplitFences(b)
 	if present && !terminated {
 		return false
 	}
@@ -228,7 +230,7 @@ func haveHead(b []byte) bool {
 		if i < 0 {
 			return false
 		}
-		if len(trimLeftSpace(body[:i])) > 0 {
+		if len(frontmatter.TrimLeftSpace(body[:i])) > 0 {
 			return true
 		}
 		body = body[i+1:]

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 // Read limits. Queries and lints read a record only as far as they need,
@@ -75,7 +77,7 @@ func fenceDecided(b []byte) bool {
 		return false
 	}
 	b = normalizeCRLF(nil, b)
-	present, terminated, _, _ := splitFences(b)
+	present, terminated, _, _ := frontmatter.SplitFences(b)
 	return !present || terminated
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 // metaContents are heads that exercise every field of the encoding: empty,
@@ -106,7 +108,7 @@ func glossByByte(line []byte) []byte {
 	var dst []byte
 	sp := false
 	for _, c := range line {
-		if isSpace(c) {
+		if frontmatter.IsSpace(c) {
 			sp = true
 			continue
 		}

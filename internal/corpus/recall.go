@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 // recallFields are the mistakes.jsonl fields a recall search reads.
@@ -29,9 +31,9 @@ func RecallTerms(s string) []string {
 	seen := map[string]struct{}{}
 	b := []byte(s)
 	for len(b) > 0 {
-		b = trimLeftSpace(b)
+		b = frontmatter.TrimLeftSpace(b)
 		i := 0
-		for i < len(b) && !isSpace(b[i]) {
+		for i < len(b) && !frontmatter.IsSpace(b[i]) {
 			i++
 		}
 		term := b[:i]

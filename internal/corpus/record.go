@@ -3,6 +3,8 @@ package corpus
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 // A Record is one corpus file as queries see it.
@@ -34,12 +36,12 @@ func ParseRecord(path string, content []byte) Record {
 type recView struct {
 	present, terminated bool
 	body                []byte
-	fields              fmFields
-	yamlErr             *YAMLError
+	fields              frontmatter.Fields
+	yamlErr             *frontmatter.YAMLError
 }
 
 func (v *recView) parse(content []byte) {
-	v.present, v.terminated, _, v.body, v.yamlErr = readFrontmatter(content, &v.fields)
+	v.present, v.terminated, _, v.body, v.yamlErr = frontmatter.Read(content, &v.fields)
 }
 
 // parseHead parses a file's head as a cold scan reads it and reports
@@ -61,10 +63,10 @@ func (v *recView) parseHead(content []byte, capped bool, crlfBuf *[]byte) bool {
 // scalar is a scalar field as queries compare it: a quoted YAML value
 // whole, a plain one up to its first whitespace, the line view as [Frontmatter.Scalar] reads it.
 func (v *recView) scalar(key string) []byte {
-	b, quoted := v.fields.scalarBytes(key)
+	b, quoted := v.fields.ScalarBytes(key)
 	if !quoted {
 		for i, c := range b {
-			if isSpace(c) {
+			if frontmatter.IsSpace(c) {
 				return b[:i]
 			}
 		}
@@ -75,12 +77,12 @@ func (v *recView) scalar(key string) []byte {
 // eachLink calls fn with every link token. In the line view a token ending
 // in ":" is a sub-key ("decisions:") and is skipped, as YAML would.
 func (v *recView) eachLink(fn func([]byte)) {
-	i := v.fields.find("links")
+	i := v.fields.Find("links")
 	if i < 0 {
 		return
 	}
-	raw := v.fields.entries[i].kind == kindRaw
-	v.fields.eachLeaf(i, func(b []byte) {
+	raw := v.fields.IsLine(i)
+	v.fields.EachLeaf(i, func(b []byte) {
 		eachLinkToken(b, func(t []byte) {
 			if raw && t[len(t)-1] == ':' {
 				return
@@ -91,8 +93,8 @@ func (v *recView) eachLink(fn func([]byte)) {
 }
 
 func (v *recView) eachLeaf(key string, fn func([]byte)) {
-	if i := v.fields.find(key); i >= 0 {
-		v.fields.eachLeaf(i, fn)
+	if i := v.fields.Find(key); i >= 0 {
+		v.fields.EachLeaf(i, fn)
 	}
 }
 
@@ -120,7 +122,7 @@ func appendGloss(dst, body []byte, unterminated bool) []byte {
 		} else {
 			body = nil
 		}
-		if len(trimLeftSpace(l)) > 0 {
+		if len(frontmatter.TrimLeftSpace(l)) > 0 {
 			line = l
 			break
 		}
@@ -136,7 +138,7 @@ func appendGloss(dst, body []byte, unterminated bool) []byte {
 	start := len(dst)
 	for len(line) > 0 {
 		i := 0
-		for i < len(line) && isSpace(line[i]) {
+		for i < len(line) && frontmatter.IsSpace(line[i]) {
 			i++
 		}
 		if i == len(line) {
@@ -146,7 +148,7 @@ func appendGloss(dst, body []byte, unterminated bool) []byte {
 			dst = append(dst, ' ')
 		}
 		j := i
-		for j < len(line) && !isSpace(line[j]) {
+		for j < len(line) && !frontmatter.IsSpace(line[j]) {
 			j++
 		}
 		dst = append(dst, line[i:j]...)
@@ -169,7 +171,7 @@ func headingLen(line []byte) int {
 	for i < len(line) && line[i] == '#' {
 		i++
 	}
-	if i == 0 || i == len(line) || !isSpace(line[i]) {
+	if i == 0 || i == len(line) || !frontmatter.IsSpace(line[i]) {
 		return 0
 	}
 	return i

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 func TestGloss(t *testing.T) {
@@ -129,7 +131,7 @@ func linkTokensByByte(s []byte) []string {
 	}
 	for _, c := range s {
 		switch {
-		case c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || isSpace(c):
+		case c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || frontmatter.IsSpace(c):
 			flush()
 		case c == '"' || c == '\'':
 		default:

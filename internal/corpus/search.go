@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/procedures-go/procedures/internal/frontmatter"
 	"github.com/procedures-go/procedures/internal/search"
 )
 
@@ -107,7 +108,7 @@ func haveSearchHead(b []byte) bool {
 		return false
 	}
 	b = normalizeCRLF(nil, completeLines(b))
-	present, terminated, _, body := splitFences(b)
+	present, terminated, _, body := frontmatter.SplitFences(b)
 	return (!present || terminated) && len(body) >= search.MaxBody
 }
 

@@ -1,6 +1,10 @@
 package corpus
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/procedures-go/procedures/internal/frontmatter"
+)
 
 // Text handling is byte-oriented and locale-independent: lowercasing is
 // ASCII-only and "alphanumeric" is [a-z0-9] after lowercasing.
@@ -120,7 +124,7 @@ func eachLinkToken(s []byte, fn func([]byte)) {
 }
 
 func isLinkSep(c byte) bool {
-	return c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || isSpace(c)
+	return c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || frontmatter.IsSpace(c)
 }
 
 func isQuote(c byte) bool { return c == '"' || c == '\'' }

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 // Severity grades a lint finding: errors fail the lint, warnings do not.
@@ -250,7 +251,7 @@ type linter struct {
 // parsedFile is one corpus file as pass 1 read it: its frontmatter, or the
 // error reading it gave.
 type parsedFile struct {
-	fm  *corpus.Frontmatter
+	fm  *frontmatter.Frontmatter
 	err error
 }
 
@@ -381,16 +382,16 @@ func (l *linter) lint(r *LintResult, f string, targeted bool) (id string, ok boo
 }
 
 // parseLint reads a record as the lint sees it: CRLF line ends are accepted.
-func parseLint(content []byte) *corpus.Frontmatter {
+func parseLint(content []byte) *frontmatter.Frontmatter {
 	if bytes.Contains(content, []byte("\r\n")) {
 		content = bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
 	}
-	return corpus.ParseFrontmatter(content)
+	return frontmatter.Parse(content)
 }
 
 // recordID is a record's id as the corpus map keys it: cut at its first
 // blank, as the original lint did, so an id never holds whitespace.
-func recordID(fm *corpus.Frontmatter) string {
+func recordID(fm *frontmatter.Frontmatter) string {
 	if !fm.Present {
 		return ""
 	}
@@ -404,15 +405,15 @@ func recordID(fm *corpus.Frontmatter) string {
 // lintScalar is a top-level scalar: the YAML value, or in the line view
 // the value of the FIRST "key:" line, as upstream read it,
 // cut at its first blank, one outer quote pair removed.
-func lintScalar(fm *corpus.Frontmatter, key string) string {
+func lintScalar(fm *frontmatter.Frontmatter, key string) string {
 	if fm.YAMLErr == nil {
 		return fm.Scalar(key)
 	}
 	v, _ := firstValue(fm.Lines(), key)
-	return string(corpus.FirstTokenUnquoted([]byte(v)))
+	return string(frontmatter.FirstTokenUnquoted([]byte(v)))
 }
 
-func isSpaceRune(r rune) bool { return r < 0x80 && corpus.IsSpace(byte(r)) }
+func isSpaceRune(r rune) bool { return r < 0x80 && frontmatter.IsSpace(byte(r)) }
 
 // unreadable reports a file or store directory the lint could not read as
 // "<path>: cannot be read: <reason>", path relative to the root (for a
@@ -438,7 +439,7 @@ func lintContent(r *LintResult, f string, b []byte, ids *IDMap) string {
 }
 
 // lintFrontmatter checks one parsed record into r and returns its id.
-func lintFrontmatter(r *LintResult, f string, fm *corpus.Frontmatter, ids *IDMap) string {
+func lintFrontmatter(r *LintResult, f string, fm *frontmatter.Frontmatter, ids *IDMap) string {
 	add := func(x Finding) { r.Findings = append(r.Findings, x) }
 	if !fm.Present {
 		add(errf(f, RuleNoFrontmatter, "missing frontmatter block (first line is not '---')"))
@@ -482,7 +483,7 @@ func lintFrontmatter(r *LintResult, f string, fm *corpus.Frontmatter, ids *IDMap
 // so a record upstream passed still passes. When the decoder gave no line
 // (an undefined alias, a second document) the line is looked up in the
 // block; if even that fails the line is left out.
-func yamlFinding(f string, fm *corpus.Frontmatter) Finding {
+func yamlFinding(f string, fm *frontmatter.Frontmatter) Finding {
 	line, msg := fm.YAMLErr.Line, fm.YAMLErr.Msg
 	if line == 0 {
 		line = locateYAMLError(fm.Block, msg)
@@ -507,7 +508,7 @@ func locateYAMLError(block []byte, msg string) int {
 	if name, ok := strings.CutPrefix(msg, "unknown anchor '"); ok {
 		name, _, _ = strings.Cut(name, "'")
 		match = func(l string) bool { return strings.Contains(l, "*"+name) }
-	} else if msg == corpus.ErrMultiDoc.Error() {
+	} else if msg == frontmatter.ErrMultiDoc.Error() {
 		match = func(l string) bool {
 			for _, m := range []string{"---", "..."} {
 				if rest, ok := strings.CutPrefix(l, m); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
@@ -551,7 +552,7 @@ func notYAMLChar(r rune) bool {
 }
 
 // firstValue is the value of the first "key:" line of the line view.
-func firstValue(lines []corpus.KeyLine, key string) (string, bool) {
+func firstValue(lines []frontmatter.KeyLine, key string) (string, bool) {
 	for _, kl := range lines {
 		if kl.Key == key {
 			return kl.Value, true
@@ -560,7 +561,7 @@ func firstValue(lines []corpus.KeyLine, key string) (string, bool) {
 	return "", false
 }
 
-func keywordsEmpty(fm *corpus.Frontmatter, lines []corpus.KeyLine) bool {
+func keywordsEmpty(fm *frontmatter.Frontmatter, lines []frontmatter.KeyLine) bool {
 	if fm.YAMLErr == nil {
 		for _, v := range fm.Leaves("keywords") {
 			if v != "" {
@@ -584,7 +585,7 @@ var storeKeyRE = sync.OnceValue(func() *regexp.Regexp {
 
 // linkTokens returns the ids links: names. With valid YAML these are the leaf
 // scalars; otherwise the upstream line-based tokenizer (never globbed).
-func linkTokens(fm *corpus.Frontmatter, lines []corpus.KeyLine) []string {
+func linkTokens(fm *frontmatter.Frontmatter, lines []frontmatter.KeyLine) []string {
 	if fm.YAMLErr == nil {
 		// A scalar naming several ids ("dec.a, dec.b") names each of them,
 		// as upstream's tokenizer read it: ids hold no blank.

@@ -2,7 +2,7 @@ package lint
 
 import (
 	"errors"
-	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/frontmatter"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"io/fs"
 	"os"
@@ -204,7 +204,7 @@ func TestYAMLFindingLine(t *testing.T) {
 		}
 	}
 	// An alias that cannot be found in the block: the line is left out.
-	fm := &corpus.Frontmatter{Present: true, Block: []byte("id: x\n"), YAMLErr: &corpus.YAMLError{Msg: "unknown anchor 'zz' referenced"}}
+	fm := &frontmatter.Frontmatter{Present: true, Block: []byte("id: x\n"), YAMLErr: &frontmatter.YAMLError{Msg: "unknown anchor 'zz' referenced"}}
 	want := "⚠ frontmatter-lint WARNING: plans/p.md: frontmatter is not valid YAML (unknown anchor 'zz' referenced); checked line by line"
 	if got := str(yamlFinding("plans/p.md", fm)); got != want {
 		t.Errorf("got %q, want %q", got, want)

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/frontmatter"
 )
 
 // A Skill is one skills/<name>/SKILL.md of a plugin.
@@ -192,8 +192,8 @@ func loadPlugin(dir string) (*Plugin, error) {
 
 // parseFrontmatter reads a SKILL.md or agent frontmatter; CRLF line ends are
 // accepted, as the frontmatter lint accepts them.
-func parseFrontmatter(b []byte) *corpus.Frontmatter {
-	return corpus.ParseFrontmatter(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")))
+func parseFrontmatter(b []byte) *frontmatter.Frontmatter {
+	return frontmatter.Parse(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")))
 }
 
 // hasForkLine reports whether some line of b starts with "context:" and its
@@ -205,7 +205,7 @@ func hasForkLine(b []byte) bool {
 			continue
 		}
 		one := "---\n" + strings.TrimRight(line, "\r\n") + "\n---\n"
-		if corpus.ParseFrontmatter([]byte(one)).Scalar("context") == "fork" {
+		if frontmatter.Parse([]byte(one)).Scalar("context") == "fork" {
 			return true
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/frontmatter"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
 )
@@ -45,10 +46,10 @@ func store(s string) string {
 
 // parsed is a frontmatter read back with the records parser.
 type parsed struct {
-	fm *corpus.Frontmatter
+	fm *frontmatter.Frontmatter
 }
 
-func parse(content []byte) parsed { return parsed{corpus.ParseFrontmatter(content)} }
+func parse(content []byte) parsed { return parsed{frontmatter.Parse(content)} }
 
 // ReadBack is a record file read back with the records parser.
 type ReadBack struct {

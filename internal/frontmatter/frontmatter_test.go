@@ -1,4 +1,4 @@
-package corpus
+package frontmatter
 
 import (
 	"fmt"
@@ -25,9 +25,9 @@ func TestSplitFences(t *testing.T) {
 		{"---\nid: x\n...\nkind: y\n--- \n---\nbody", true, true, "id: x\n...\nkind: y\n--- \n", "body"},
 		{"----\n", false, false, "", "----\n"},
 	} {
-		p, term, block, body := splitFences([]byte(tc.in))
+		p, term, block, body := SplitFences([]byte(tc.in))
 		if p != tc.present || term != tc.terminated || string(block) != tc.block || string(body) != tc.body {
-			t.Errorf("splitFences(%q) = %v %v %q %q, want %v %v %q %q", tc.in, p, term, block, body,
+			t.Errorf("SplitFences(%q) = %v %v %q %q, want %v %v %q %q", tc.in, p, term, block, body,
 				tc.present, tc.terminated, tc.block, tc.body)
 		}
 	}
@@ -43,7 +43,7 @@ func TestFrontmatterAccessors(t *testing.T) {
 		"status: active\n" +
 		"status: superseded\n" +
 		"---\n# Title\n"
-	f := ParseFrontmatter([]byte(doc))
+	f := Parse([]byte(doc))
 	if f.YAMLErr != nil {
 		t.Fatalf("YAMLErr = %v", f.YAMLErr)
 	}
@@ -87,7 +87,7 @@ func TestFrontmatterFallback(t *testing.T) {
 		{"---\nid: x\nkind: d\ndate: 1\nkeywords: []\nlinks: {}\ntitle: [unclosed\nstatus: active\n---\n", "id", "x", []string{"x"}, 7},
 		{"---\nid: x\ntitle: a: b\n---\n", "id", "x", []string{"x"}, 3},
 	} {
-		f := ParseFrontmatter([]byte(tc.doc))
+		f := Parse([]byte(tc.doc))
 		if f.YAMLErr == nil {
 			t.Errorf("%q: YAMLErr is nil", tc.doc)
 			continue
@@ -111,7 +111,7 @@ func TestFrontmatterAliasBomb(t *testing.T) {
 		fmt.Fprintf(&b, "a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
 	}
 	b.WriteString("links: *a8\n---\n")
-	f := ParseFrontmatter([]byte(b.String()))
+	f := Parse([]byte(b.String()))
 	if f.YAMLErr == nil {
 		t.Fatalf("alias bomb decoded: %d leaves", len(f.Leaves("links")))
 	}
@@ -131,7 +131,7 @@ var simpleBlocks = []string{
 
 func TestSimpleMatchesYAML(t *testing.T) {
 	for _, b := range simpleBlocks {
-		var fast fmFields
+		var fast Fields
 		if !parseSimple([]byte(b), &fast) {
 			t.Errorf("parseSimple rejected %q", b)
 			continue
@@ -140,9 +140,9 @@ func TestSimpleMatchesYAML(t *testing.T) {
 	}
 }
 
-func compareWithYAML(t *testing.T, block []byte, fast *fmFields) {
+func compareWithYAML(t *testing.T, block []byte, fast *Fields) {
 	t.Helper()
-	var full fmFields
+	var full Fields
 	if err := decodeYAML(block, &full); err != nil {
 		t.Fatalf("parseSimple accepted %q, YAML says %v", block, err)
 	}
@@ -151,11 +151,11 @@ func compareWithYAML(t *testing.T, block []byte, fast *fmFields) {
 	}
 }
 
-func dumpFields(fs *fmFields) string {
+func dumpFields(fs *Fields) string {
 	var b strings.Builder
 	for i, e := range fs.entries {
 		fmt.Fprintf(&b, "[%q %d %q", e.key, e.kind, e.val)
-		fs.eachLeaf(i, func(l []byte) { fmt.Fprintf(&b, " %q", l) })
+		fs.EachLeaf(i, func(l []byte) { fmt.Fprintf(&b, " %q", l) })
 		b.WriteString("]")
 	}
 	return b.String()
@@ -168,10 +168,10 @@ func FuzzSimpleMatchesYAML(f *testing.F) {
 	f.Add([]byte("id: a[b\nkind: x,y\n"))
 	f.Add([]byte("links: {a: b, c: [d]}\n"))
 	f.Fuzz(func(t *testing.T, block []byte) {
-		var fast fmFields
+		var fast Fields
 		if parseSimple(block, &fast) {
 			compareWithYAML(t, block, &fast)
 		}
-		ParseFrontmatter(append([]byte("---\n"), block...))
+		Parse(append([]byte("---\n"), block...))
 	})
 }

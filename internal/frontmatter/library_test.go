@@ -1,4 +1,4 @@
-package corpus
+package frontmatter
 
 import (
 	"bytes"
@@ -35,8 +35,8 @@ func (s split) equal(o split) bool {
 // viaFastPath reads content the optimised way; ok is false when the fast
 // path does not apply (the library decides alone).
 func viaFastPath(content []byte) (split, bool) {
-	var fs fmFields
-	present, terminated, block, body := splitFences(content)
+	var fs Fields
+	present, terminated, block, body := SplitFences(content)
 	if present && !parseSimple(block, &fs) {
 		return split{}, false
 	}
@@ -44,7 +44,7 @@ func viaFastPath(content []byte) (split, bool) {
 }
 
 func viaLibrary(content []byte) split {
-	var fs fmFields
+	var fs Fields
 	present, terminated, block, body, yerr := parseLibrary(content, &fs)
 	return split{present, terminated, block, body, yerr, dumpFields(&fs)}
 }
@@ -138,7 +138,7 @@ func TestFastPathMatchesLibrary(t *testing.T) {
 // upstream fence rule's.
 func TestLibrarySplitIsUpstreamRule(t *testing.T) {
 	check := func(name string, c []byte) {
-		present, terminated, block, body := splitFences(c)
+		present, terminated, block, body := SplitFences(c)
 		want := split{present: present, terminated: terminated, block: block, body: body}
 		lib := viaLibrary(c)
 		lib.yamlErr, lib.fields = nil, ""
@@ -169,7 +169,7 @@ func FuzzFastPathMatchesLibrary(f *testing.F) {
 		if fast, ok := viaFastPath(c); ok && !fast.equal(lib) {
 			t.Fatalf("%q:\nfast    %s\nlibrary %s", c, fast, lib)
 		}
-		present, terminated, block, body := splitFences(c)
+		present, terminated, block, body := SplitFences(c)
 		if present != lib.present || terminated != lib.terminated || !bytes.Equal(block, lib.block) || !bytes.Equal(body, lib.body) {
 			t.Fatalf("%q: library split %s, upstream %v %v %q %q", c, lib, present, terminated, block, body)
 		}

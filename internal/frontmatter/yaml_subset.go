@@ -1,4 +1,4 @@
-package corpus
+package frontmatter
 
 import (
 	"unicode/utf8"
@@ -20,7 +20,7 @@ import (
 // It fills fs exactly as decoding the block with the YAML decoder would
 // (TestSimpleMatchesYAML and FuzzSimpleMatchesYAML hold it to that) and
 // reports false, leaving fs unspecified, for anything else.
-func parseSimple(block []byte, fs *fmFields) bool {
+func parseSimple(block []byte, fs *Fields) bool {
 	fs.reset()
 	if !simpleBytes(block) {
 		return false
@@ -51,7 +51,7 @@ type simpleParser struct {
 	seq    bool // children are "- value" lines
 }
 
-func (p *simpleParser) line(line []byte, fs *fmFields) bool {
+func (p *simpleParser) line(line []byte, fs *Fields) bool {
 	ind := 0
 	for ind < len(line) && line[ind] == ' ' {
 		ind++
@@ -115,14 +115,14 @@ func (p *simpleParser) line(line []byte, fs *fmFields) bool {
 }
 
 // end closes an open collection; a "key:" followed by nothing stays null.
-func (p *simpleParser) end(fs *fmFields) bool {
+func (p *simpleParser) end(fs *Fields) bool {
 	*p = simpleParser{}
 	return true
 }
 
 // inlineValue reads a child value (a leaf scalar or a flow collection)
 // into fs.leaves. In a sequence, nested collections are refused.
-func inlineValue(rest []byte, fs *fmFields, seq bool) bool {
+func inlineValue(rest []byte, fs *Fields, seq bool) bool {
 	switch rest[0] {
 	case '[', '{':
 		if seq {
@@ -192,12 +192,12 @@ func simpleBytes(b []byte) bool {
 }
 
 // simpleLine reads one column-0 "key: value" line into a new entry.
-func simpleLine(line []byte, fs *fmFields) bool {
+func simpleLine(line []byte, fs *Fields) bool {
 	k := keyLen(line)
 	if k == 0 || k >= len(line) || line[k] != ':' {
 		return false
 	}
-	e := fmEntry{key: line[:k], kind: kindNull}
+	e := entry{key: line[:k], kind: kindNull}
 	rest := line[k+1:]
 	if len(rest) > 0 && rest[0] != ' ' {
 		return false
@@ -305,7 +305,7 @@ func trailer(b []byte) bool {
 
 // flowScalar reads one scalar inside a flow collection; null reads as
 // nothing.
-func flowScalar(b []byte, fs *fmFields) ([]byte, bool) {
+func flowScalar(b []byte, fs *Fields) ([]byte, bool) {
 	if len(b) == 0 {
 		return nil, false
 	}
@@ -339,11 +339,12 @@ func flowScalar(b []byte, fs *fmFields) ([]byte, bool) {
 // flowPlainByte is the conservative set of bytes a plain scalar inside a
 // flow collection may hold in the subset (libyaml refuses e.g. "[0?]").
 func flowPlainByte(c byte) bool {
-	return c >= utf8.RuneSelf || isAlnum(c|0x20) || c == ' ' || c == '.' || c == '_' || c == '-' ||
+	l := c | 0x20 // ASCII letters fold to lower case (as do some control bytes, which the subset check refuses first)
+	return c >= utf8.RuneSelf || l >= 'a' && l <= 'z' || l >= '0' && l <= '9' || c == ' ' || c == '.' || c == '_' || c == '-' ||
 		c == '/' || c == '(' || c == ')' || c == '~' || c == '+' || c == '=' || c == '@'
 }
 
-func flowSeq(b []byte, fs *fmFields) ([]byte, bool) {
+func flowSeq(b []byte, fs *Fields) ([]byte, bool) {
 	b = skipSp(b[1:])
 	if len(b) > 0 && b[0] == ']' {
 		return b[1:], true
@@ -359,7 +360,7 @@ func flowSeq(b []byte, fs *fmFields) ([]byte, bool) {
 	}
 }
 
-func flowMap(b []byte, fs *fmFields) ([]byte, bool) {
+func flowMap(b []byte, fs *Fields) ([]byte, bool) {
 	b = skipSp(b[1:])
 	if len(b) > 0 && b[0] == '}' {
 		return b[1:], true

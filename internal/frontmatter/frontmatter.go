@@ -1,4 +1,4 @@
-package corpus
+package frontmatter
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/adrg/frontmatter"
+	adrg "github.com/adrg/frontmatter"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -36,7 +36,7 @@ type Frontmatter struct {
 	// line view (see [Frontmatter.Lines]).
 	YAMLErr *YAMLError
 
-	fields fmFields
+	fields Fields
 }
 
 // YAMLError tells why a frontmatter block was read line by line.
@@ -62,17 +62,17 @@ type KeyLine struct {
 	Line  int // 1-based line in the file
 }
 
-// ParseFrontmatter splits content into its frontmatter block and body and
-// decodes the block (see [readFrontmatter]). Fences: line 1 must be exactly
+// Parse splits content into its frontmatter block and body and
+// decodes the block (see [Read]). Fences: line 1 must be exactly
 // "---" and the block ends at the next line exactly "---" (CRLF is not
 // accepted; normalise first if you want it).
-func ParseFrontmatter(content []byte) *Frontmatter {
+func Parse(content []byte) *Frontmatter {
 	f := &Frontmatter{}
-	f.Present, f.Terminated, f.Block, f.Body, f.YAMLErr = readFrontmatter(content, &f.fields)
+	f.Present, f.Terminated, f.Block, f.Body, f.YAMLErr = Read(content, &f.fields)
 	return f
 }
 
-// readFrontmatter is how every reader (ParseFrontmatter, the queries, the
+// Read is how every reader (Parse, the queries, the
 // lint) splits a record and decodes its block into fs: through
 // github.com/adrg/frontmatter ([parseLibrary]), with one optimisation in
 // front of it. A record of the common shape, whose block is in the YAML
@@ -81,8 +81,8 @@ func ParseFrontmatter(content []byte) *Frontmatter {
 // field (TestFastPathMatchesLibrary, FuzzFastPathMatchesLibrary). Anything
 // else goes to the library. When the block is not YAML, fs holds the line
 // view and yamlErr says why.
-func readFrontmatter(content []byte, fs *fmFields) (present, terminated bool, block, body []byte, yamlErr *YAMLError) {
-	present, terminated, block, body = splitFences(content)
+func Read(content []byte, fs *Fields) (present, terminated bool, block, body []byte, yamlErr *YAMLError) {
+	present, terminated, block, body = SplitFences(content)
 	if !present {
 		fs.reset()
 		return false, false, nil, body, nil
@@ -107,7 +107,7 @@ func readFrontmatter(content []byte, fs *fmFields) (present, terminated bool, bl
 //     when that line is not exactly "---" (a "--- " or " ---" line inside
 //     the block), the block runs on to the next exact one, and that block
 //     is decoded by the same format.
-func parseLibrary(content []byte, fs *fmFields) (present, terminated bool, block, body []byte, yamlErr *YAMLError) {
+func parseLibrary(content []byte, fs *Fields) (present, terminated bool, block, body []byte, yamlErr *YAMLError) {
 	fs.reset()
 	if string(content) != "---" && !bytes.HasPrefix(content, []byte("---\n")) {
 		return false, false, nil, content, nil
@@ -116,12 +116,12 @@ func parseLibrary(content []byte, fs *fmFields) (present, terminated bool, block
 	var handed []byte // the block the library handed to the format
 	var decErr error
 	called := false
-	format := frontmatter.NewFormat(yamlFormat.Start, yamlFormat.End, func(b []byte, v any) error {
+	format := adrg.NewFormat(yamlFormat.Start, yamlFormat.End, func(b []byte, v any) error {
 		called, handed = true, b
 		decErr = yamlFormat.Unmarshal(b, v)
 		return decErr
 	})
-	frontmatter.Parse(bytes.NewReader(content), &doc, format) // its error is decErr: the reader cannot fail
+	adrg.Parse(bytes.NewReader(content), &doc, format) // its error is decErr: the reader cannot fail
 	start := min(4, len(content))
 	switch {
 	case !called: // no closing fence: the block runs to the end of the file
@@ -142,7 +142,7 @@ func parseLibrary(content []byte, fs *fmFields) (present, terminated bool, block
 		}
 		present, terminated = true, true
 	default: // the library stopped at a line that only trims to "---"
-		present, terminated, block, body = splitFences(content)
+		present, terminated, block, body = SplitFences(content)
 		doc = yaml.Node{}
 		decErr = yamlFormat.Unmarshal(block, &doc)
 	}
@@ -170,9 +170,9 @@ func withLF(b []byte) []byte {
 	return append(bytes.Clone(b), '\n')
 }
 
-// splitFences applies the fence rules: an opening "---" line, closed by the
+// SplitFences applies the fence rules: an opening "---" line, closed by the
 // next one.
-func splitFences(content []byte) (present, terminated bool, block, body []byte) {
+func SplitFences(content []byte) (present, terminated bool, block, body []byte) {
 	if !bytes.HasPrefix(content, []byte("---")) || (len(content) > 3 && content[3] != '\n') {
 		return false, false, nil, content
 	}
@@ -200,7 +200,7 @@ func splitFences(content []byte) (present, terminated bool, block, body []byte) 
 
 // Has reports whether the block sets a top-level key. In the line view, a
 // key is set by a column-0 "key:" line.
-func (f *Frontmatter) Has(key string) bool { return f.fields.find(key) >= 0 }
+func (f *Frontmatter) Has(key string) bool { return f.fields.Find(key) >= 0 }
 
 // Scalar returns a top-level scalar as the YAML decoder reads it: quotes
 // removed, escapes decoded, comments dropped, null and "~" read as "". A key
@@ -219,12 +219,12 @@ func (f *Frontmatter) Scalar(key string) string {
 // the last one wins. In the line view it is the raw text of the last
 // "key:" line (one element; none when that text is empty).
 func (f *Frontmatter) Leaves(key string) []string {
-	i := f.fields.find(key)
+	i := f.fields.Find(key)
 	if i < 0 {
 		return nil
 	}
 	var out []string
-	f.fields.eachLeaf(i, func(b []byte) { out = append(out, string(b)) })
+	f.fields.EachLeaf(i, func(b []byte) { out = append(out, string(b)) })
 	return out
 }
 
@@ -245,7 +245,7 @@ func eachKeyLine(block []byte, fn func(n int, key, val []byte)) {
 	for line := range bytes.Lines(block) {
 		line = bytes.TrimSuffix(line, []byte{'\n'})
 		if c := bytes.IndexByte(line, ':'); c > 0 && line[0] != '#' && !hasSpace(line[:c]) {
-			fn(n, line[:c], trimLeftSpace(line[c+1:]))
+			fn(n, line[:c], TrimLeftSpace(line[c+1:]))
 		}
 		n++
 	}
@@ -253,18 +253,20 @@ func eachKeyLine(block []byte, fn func(n int, key, val []byte)) {
 
 // lineFields fills fs with the line view of block: one raw entry per key
 // line.
-func lineFields(block []byte, fs *fmFields) {
+func lineFields(block []byte, fs *Fields) {
 	fs.reset()
 	eachKeyLine(block, func(_ int, key, val []byte) {
-		fs.entries = append(fs.entries, fmEntry{key: key, kind: kindRaw, val: val})
+		fs.entries = append(fs.entries, entry{key: key, kind: kindRaw, val: val})
 	})
 }
 
 // yamlFormat is the frontmatter format handed to adrg/frontmatter: "---"
 // fences, decoded with go.yaml.in/yaml/v3 into a yaml.Node.
-var yamlFormat = frontmatter.NewFormat("---", "---", unmarshalYAML)
+var yamlFormat = adrg.NewFormat("---", "---", unmarshalYAML)
 
-var errMultiDoc = errors.New("the block holds more than one YAML document")
+// ErrMultiDoc is the cause of a [YAMLError] for a block holding more
+// than one YAML document (its Msg is ErrMultiDoc.Error()).
+var ErrMultiDoc = errors.New("the block holds more than one YAML document")
 
 // unmarshalYAML decodes exactly one YAML document into v.
 func unmarshalYAML(data []byte, v any) error {
@@ -280,7 +282,7 @@ func unmarshalYAML(data []byte, v any) error {
 		if err != nil {
 			return err
 		}
-		return errMultiDoc
+		return ErrMultiDoc
 	}
 	return nil
 }
@@ -289,7 +291,7 @@ var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 
 // decodeYAML decodes a block with the library's format into fs, or reports
 // why it cannot be read as YAML (fs is then unspecified).
-func decodeYAML(block []byte, fs *fmFields) *YAMLError {
+func decodeYAML(block []byte, fs *Fields) *YAMLError {
 	var doc yaml.Node
 	if err := yamlFormat.Unmarshal(withLF(block), &doc); err != nil {
 		return yamlError(err.Error())
@@ -299,7 +301,7 @@ func decodeYAML(block []byte, fs *fmFields) *YAMLError {
 
 // fieldsOf fills fs with the top level of a decoded block, or reports why
 // it cannot be read as a record's frontmatter.
-func fieldsOf(doc *yaml.Node, block []byte, fs *fmFields) *YAMLError {
+func fieldsOf(doc *yaml.Node, block []byte, fs *Fields) *YAMLError {
 	fs.reset()
 	if doc.Kind == 0 {
 		return nil // empty block: no keys
@@ -317,7 +319,7 @@ func fieldsOf(doc *yaml.Node, block []byte, fs *fmFields) *YAMLError {
 		if k == nil || k.Kind != yaml.ScalarNode {
 			continue
 		}
-		e := fmEntry{key: []byte(k.Value)}
+		e := entry{key: []byte(k.Value)}
 		v = deref(v)
 		switch {
 		case v == nil || isNull(v):
@@ -346,7 +348,7 @@ func fieldsOf(doc *yaml.Node, block []byte, fs *fmFields) *YAMLError {
 // that key, so the block must be read line by line, or a record the bash
 // version found would be lost. Only keys YAML would read as plain
 // top-level keys are compared (not "'id':" or "<<:").
-func hiddenKeyLine(block []byte, fs *fmFields) *YAMLError {
+func hiddenKeyLine(block []byte, fs *Fields) *YAMLError {
 	var bad *YAMLError
 	have := make(map[string]int, len(fs.entries))
 	for _, e := range fs.entries {
@@ -444,127 +446,3 @@ func hasFenceLike(block []byte) bool {
 	}
 	return false
 }
-
-// fmFields is the decoded top level of a block: one entry per key, in
-// block order, in one of three shapes (YAML scalar, YAML collection, raw
-// line). Slices point into the content or into decoder-owned memory.
-type fmFields struct {
-	entries []fmEntry
-	leaves  [][]byte
-}
-
-type fmEntry struct {
-	key            []byte
-	kind           uint8
-	val            []byte
-	leafLo, leafHi int
-}
-
-const (
-	kindNull   uint8 = iota // YAML null (~, null, empty)
-	kindPlain               // YAML plain scalar
-	kindQuoted              // YAML quoted (or block) scalar
-	kindColl                // YAML sequence or mapping: leaves[leafLo:leafHi]
-	kindRaw                 // line view: val is the raw text after "key:"
-)
-
-func (fs *fmFields) reset() {
-	fs.entries = fs.entries[:0]
-	fs.leaves = fs.leaves[:0]
-}
-
-// find returns the index of the last entry for key, or -1.
-func (fs *fmFields) find(key string) int {
-	for i := len(fs.entries) - 1; i >= 0; i-- {
-		if string(fs.entries[i].key) == key {
-			return i
-		}
-	}
-	return -1
-}
-
-// scalar returns the value of key and whether it was quoted in YAML.
-func (fs *fmFields) scalar(key string) (string, bool) {
-	b, q := fs.scalarBytes(key)
-	return string(b), q
-}
-
-func (fs *fmFields) scalarBytes(key string) ([]byte, bool) {
-	i := fs.find(key)
-	if i < 0 {
-		return nil, false
-	}
-	e := &fs.entries[i]
-	switch e.kind {
-	case kindPlain:
-		return e.val, false
-	case kindQuoted:
-		return e.val, true
-	case kindRaw:
-		return firstTokenUnquoted(e.val), false
-	}
-	return nil, false
-}
-
-// leaves calls fn with each leaf of entry i.
-func (fs *fmFields) eachLeaf(i int, fn func([]byte)) {
-	e := &fs.entries[i]
-	switch e.kind {
-	case kindPlain, kindQuoted, kindRaw:
-		if len(e.val) > 0 {
-			fn(e.val)
-		}
-	case kindColl:
-		for _, l := range fs.leaves[e.leafLo:e.leafHi] {
-			fn(l)
-		}
-	}
-}
-
-// firstTokenUnquoted reads a line-view value: a quoted one whole, a plain
-// one up to its first blank, quotes removed.
-func firstTokenUnquoted(v []byte) []byte {
-	v = trimLeftSpace(v)
-	for i, c := range v {
-		if isSpace(c) {
-			v = v[:i]
-			break
-		}
-	}
-	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-		v = v[1 : len(v)-1]
-	}
-	return v
-}
-
-// isSpace is the C-locale [[:space:]] class.
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
-}
-
-func hasSpace(b []byte) bool {
-	for _, c := range b {
-		if isSpace(c) {
-			return true
-		}
-	}
-	return false
-}
-
-func trimLeftSpace(b []byte) []byte {
-	for len(b) > 0 && isSpace(b[0]) {
-		b = b[1:]
-	}
-	return b
-}
-
-// ErrMultiDoc is the YAMLError message of a block holding more than one
-// YAML document.
-var ErrMultiDoc = errMultiDoc
-
-// IsSpace is the C-locale [[:space:]] class.
-func IsSpace(c byte) bool { return isSpace(c) }
-
-// FirstTokenUnquoted reads a line-view value: a quoted one whole, a plain
-// one up to its first blank, one outer pair of matching quotes removed.
-func FirstTokenUnquoted(v []byte) []byte { return firstTokenUnquoted(v) }

@@ -1,4 +1,4 @@
-package corpus
+package frontmatter
 
 import "testing"
 
@@ -19,7 +19,7 @@ func TestFrontmatterAbsorbedKeyLines(t *testing.T) {
 		// is the one the line reading keeps (last wins).
 		{"---\nid: dec.first\ntitle: \"open\nid: dec.second\nend\"\n---\n# t\n", "id", "dec.second", 4},
 	} {
-		f := ParseFrontmatter([]byte(tc.doc))
+		f := Parse([]byte(tc.doc))
 		if f.YAMLErr == nil {
 			t.Errorf("%q: YAMLErr is nil; Scalar(%s) = %q", tc.doc, tc.key, f.Scalar(tc.key))
 			continue
@@ -30,10 +30,6 @@ func TestFrontmatterAbsorbedKeyLines(t *testing.T) {
 		if got := f.Scalar(tc.key); got != tc.scalar {
 			t.Errorf("%q: Scalar(%s) = %q, want %q", tc.doc, tc.key, got, tc.scalar)
 		}
-		r := ParseRecord("p.md", []byte(tc.doc))
-		if got := map[string]string{"id": r.ID, "kind": r.Kind}[tc.key]; got != tc.scalar {
-			t.Errorf("%q: ParseRecord %s = %q, want %q", tc.doc, tc.key, got, tc.scalar)
-		}
 	}
 	// Valid YAML whose top-level keys are exactly the column-0 key lines is
 	// still read as YAML, however its values span lines.
@@ -43,7 +39,7 @@ func TestFrontmatterAbsorbedKeyLines(t *testing.T) {
 		"---\n\"id\": q\n'kind': decision\n<<: {status: x}\n---\n",
 		"---\nkind: decision\nkeywords:\n- aa\n- bb\n---\n",
 	} {
-		if f := ParseFrontmatter([]byte(doc)); f.YAMLErr != nil {
+		if f := Parse([]byte(doc)); f.YAMLErr != nil {
 			t.Errorf("%q: YAMLErr = %v, want the YAML reading", doc, f.YAMLErr)
 		}
 	}
@@ -66,7 +62,7 @@ func FuzzNoKeyLineLost(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, block []byte) {
-		fm := ParseFrontmatter(append(append([]byte("---\n"), block...), "\n---\n"...))
+		fm := Parse(append(append([]byte("---\n"), block...), "\n---\n"...))
 		if fm.YAMLErr != nil {
 			return
 		}
