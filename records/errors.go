@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/recall"
 )
 
 // ErrNotRegular reports a listed record that is no longer a regular file
@@ -60,7 +61,7 @@ func (e *CatError) Error() string { return (*corpus.CatError)(e).Error() }
 // total; nothing is searched.
 type RecallPartsError struct{ Words int }
 
-func (e *RecallPartsError) Error() string { return (*corpus.RecallPartsError)(e).Error() }
+func (e *RecallPartsError) Error() string { return (*recall.PartsError)(e).Error() }
 
 func orUnknown(err error) error {
 	if err == nil {
@@ -85,7 +86,7 @@ func fromEngine(err error) error {
 		return (*NoTokenError)(e)
 	case *corpus.CatError:
 		return (*CatError)(e)
-	case *corpus.RecallPartsError:
+	case *recall.PartsError:
 		return (*RecallPartsError)(e)
 	case *fs.PathError:
 		if e.Err == corpus.ErrNotRegular {

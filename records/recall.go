@@ -3,13 +3,13 @@ package records
 import (
 	"io"
 
-	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/recall"
 )
 
 // RecallTerms tokenises a recall search text: ASCII-lowercase, split on
 // whitespace, keep terms holding at least two bytes of [a-z0-9] in total
 // (punctuation stays inside a term), deduplicate.
-func RecallTerms(s string) []string { return corpus.RecallTerms(s) }
+func RecallTerms(s string) []string { return recall.Terms(s) }
 
 // Recall returns the LF-separated lines of r (a final line without LF
 // counts) that match any of terms, unchanged, in order. A line matches a
@@ -18,13 +18,13 @@ func RecallTerms(s string) []string { return corpus.RecallTerms(s) }
 // ignoring ASCII case. Terms holding more than 64 words in total are refused
 // with a *RecallPartsError before anything is read.
 func Recall(r io.Reader, terms []string) ([][]byte, error) {
-	hits, err := corpus.Recall(r, terms)
+	hits, err := recall.Search(r, terms)
 	return hits, fromEngine(err)
 }
 
 // RecallFile is [Recall] over the file name; a file that cannot be read is a
 // *ScanError naming name.
 func RecallFile(name string, terms []string) ([][]byte, error) {
-	hits, err := corpus.RecallFile(name, terms)
+	hits, err := recall.File(name, terms)
 	return hits, fromEngine(err)
 }

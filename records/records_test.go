@@ -12,6 +12,7 @@ import (
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/frontmatter"
 	"github.com/procedures-go/procedures/internal/proctest"
+	"github.com/procedures-go/procedures/internal/recall"
 )
 
 // mkTree writes files under a new temporary root (see proctest.Tree).
@@ -96,7 +97,7 @@ func TestErrorText(t *testing.T) {
 		{&TooLargeError{Path: "p.md", Size: 1 << 30}, &corpus.TooLargeError{Path: "p.md", Size: 1 << 30}},
 		{&NoTokenError{Keyword: "a"}, &corpus.NoTokenError{Keyword: "a"}},
 		{&CatError{Refs: []string{"x", "y"}}, &corpus.CatError{Refs: []string{"x", "y"}}},
-		{&RecallPartsError{Words: 70}, &corpus.RecallPartsError{Words: 70}},
+		{&RecallPartsError{Words: 70}, &recall.PartsError{Words: 70}},
 		{&YAMLError{Line: 3, Msg: "m"}, &frontmatter.YAMLError{Line: 3, Msg: "m"}},
 	} {
 		if tc.pub.Error() != tc.eng.Error() {

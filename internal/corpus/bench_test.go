@@ -117,15 +117,6 @@ func benchCorpus(tb testing.TB, n int) string {
 			os.WriteFile(filepath.Join(dir, "INDEX.md"), []byte("# index\n"), 0o644)
 		}
 	}
-	// mistakes.jsonl with n lines.
-	var m strings.Builder
-	for i := range n {
-		fmt.Fprintf(&m, `{"ts":"2026-01-01T00:00:00Z","session":"s%d","category":"wrong-action","description":"%s then %s","correction":"%s first","pattern":"%s-%s","severity":"low"}`+"\n",
-			i, pick(), pick(), pick(), pick(), pick())
-	}
-	if err := os.WriteFile(filepath.Join(root, "mistakes.jsonl"), []byte(m.String()), 0o644); err != nil {
-		tb.Fatal(err)
-	}
 	return root
 }
 
@@ -235,17 +226,6 @@ func BenchmarkCat50(b *testing.B) {
 			}
 			if d, err := c.Cat(refs); err != nil || len(d) != 50 {
 				b.Fatal(err, len(d))
-			}
-		}
-	})
-}
-
-func BenchmarkRecall(b *testing.B) {
-	benchEach(b, func(b *testing.B, root string) {
-		terms := RecallTerms(benchWords[5] + " " + benchWords[1] + "-" + benchWords[2])
-		for b.Loop() {
-			if _, err := RecallFile(root+"/mistakes.jsonl", terms); err != nil {
-				b.Fatal(err)
 			}
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/index"
+	recallsearch "github.com/procedures-go/procedures/internal/recall"
 )
 
 // valueFlags take the next argument verbatim as their value.
@@ -171,7 +172,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		return nil, err
 	}
 	if o.get("--recall") != "" {
-		recallCap := corpus.DefaultRecallCap
+		recallCap := recallsearch.DefaultCap
 		if o.given("--limit") {
 			recallCap = limit
 		}
@@ -385,11 +386,11 @@ func recall(o *options, root, fileEnv string, recallCap int) ([]byte, error) {
 		return nil, &recallStoreError{shown: shown}
 	}
 	raw := o.get("--recall")
-	terms := corpus.RecallTerms(raw)
+	terms := recallsearch.Terms(raw)
 	if len(terms) == 0 {
 		return nil, usage(noTokenLines("--recall", raw)...)
 	}
-	hits, err := corpus.RecallFile(name, terms)
+	hits, err := recallsearch.File(name, terms)
 	if se, ok := errors.AsType[*corpus.ScanError](err); ok {
 		return nil, &recallScanError{shown: shown, err: se}
 	}

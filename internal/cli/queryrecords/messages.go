@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/procedures-go/procedures/internal/corpus"
+	recallsearch "github.com/procedures-go/procedures/internal/recall"
 )
 
 // usageError is a refusal of the request. lines are the messages, without
@@ -69,8 +70,8 @@ func messageLines(err error) []string {
 	if e, ok := errors.AsType[*corpus.TooLargeError](err); ok {
 		return []string{e.Error() + " — nothing was dumped"} // a refusal, not a failed scan
 	}
-	if e, ok := errors.AsType[*corpus.RecallPartsError](err); ok {
-		return []string{"--recall has " + strconv.Itoa(e.Words) + " words to match; at most " + strconv.Itoa(corpus.MaxRecallParts) +
+	if e, ok := errors.AsType[*recallsearch.PartsError](err); ok {
+		return []string{"--recall has " + strconv.Itoa(e.Words) + " words to match; at most " + strconv.Itoa(recallsearch.MaxParts) +
 			" are allowed — nothing was searched.", "this is NOT 'no matches'. Search with fewer or shorter phrases."}
 	}
 	if e, ok := errors.AsType[*corpus.ScanError](err); ok {

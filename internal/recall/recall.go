@@ -1,4 +1,4 @@
-package corpus
+package recall
 
 import (
 	"bufio"
@@ -9,31 +9,31 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/procedures-go/procedures/internal/frontmatter"
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
-// recallFields are the mistakes.jsonl fields a recall search reads.
-var recallFields = []string{"pattern", "description", "correction", "face", "category", "skill", "summary", "what", "fix"}
+// fields are the mistakes.jsonl fields a recall search reads.
+var fields = []string{"pattern", "description", "correction", "face", "category", "skill", "summary", "what", "fix"}
 
-// DefaultRecallCap is how many of the most recent recall hits a caller
+// DefaultCap is how many of the most recent recall hits a caller
 // shows by default.
-const DefaultRecallCap = 20
+const DefaultCap = 20
 
-// RecallFields returns the mistakes.jsonl fields a recall search reads, in
+// Fields returns the mistakes.jsonl fields a recall search reads, in
 // order.
-func RecallFields() []string { return slices.Clone(recallFields) }
+func Fields() []string { return slices.Clone(fields) }
 
-// RecallTerms tokenises a recall search text: ASCII-lowercase, split on
+// Terms tokenises a recall search text: ASCII-lowercase, split on
 // whitespace, keep terms holding at least two bytes of [a-z0-9] in total
 // (punctuation stays inside a term), deduplicate.
-func RecallTerms(s string) []string {
+func Terms(s string) []string {
 	var out []string
 	seen := map[string]struct{}{}
 	b := []byte(s)
 	for len(b) > 0 {
-		b = frontmatter.TrimLeftSpace(b)
+		b = trimLeftSpace(b)
 		i := 0
-		for i < len(b) && !frontmatter.IsSpace(b[i]) {
+		for i < len(b) && !isSpace(b[i]) {
 			i++
 		}
 		term := b[:i]
@@ -49,7 +49,7 @@ func RecallTerms(s string) []string {
 				n++
 			}
 		}
-		if n < MinTokenLen {
+		if n < corpus.MinTokenLen {
 			continue
 		}
 		if _, dup := seen[string(low)]; !dup {
@@ -60,58 +60,58 @@ func RecallTerms(s string) []string {
 	return out
 }
 
-// MaxRecallParts caps the words a recall search may match, summed over its
+// MaxParts caps the words a recall search may match, summed over its
 // terms (a term "a-b c" is one phrase of two words and one of one). Matching
 // costs at most that many word comparisons per byte of a line, so a search
 // stays linear in the store.
-const MaxRecallParts = 64
+const MaxParts = 64
 
-// RecallPartsError refuses recall terms holding more than [MaxRecallParts]
+// PartsError refuses recall terms holding more than [MaxParts]
 // words in total; nothing is searched.
-type RecallPartsError struct{ Words int }
+type PartsError struct{ Words int }
 
-func (e *RecallPartsError) Error() string {
-	return "recall terms hold " + strconv.Itoa(e.Words) + " words; at most " + strconv.Itoa(MaxRecallParts) + " are allowed"
+func (e *PartsError) Error() string {
+	return "recall terms hold " + strconv.Itoa(e.Words) + " words; at most " + strconv.Itoa(MaxParts) + " are allowed"
 }
-func (e *RecallPartsError) Is(target error) bool { return target == ErrUsage }
+func (e *PartsError) Is(target error) bool { return target == corpus.ErrUsage }
 
-// checkRecallParts refuses terms holding more than [MaxRecallParts] words.
-func checkRecallParts(terms []string) error {
+// checkParts refuses terms holding more than [MaxParts] words.
+func checkParts(terms []string) error {
 	n := 0
 	for _, t := range terms {
 		eachRun([]byte(t), func([]byte) { n++ })
 	}
-	if n > MaxRecallParts {
-		return &RecallPartsError{Words: n}
+	if n > MaxParts {
+		return &PartsError{Words: n}
 	}
 	return nil
 }
 
-// RecallFile returns the lines of a mistakes.jsonl file that match any of
-// terms, in file order (see [RecallMatch]). Terms beyond [MaxRecallParts]
-// words are refused first (a *RecallPartsError); a file that cannot be read
+// File returns the lines of a mistakes.jsonl file that match any of
+// terms, in file order (see [Match]). Terms beyond [MaxParts]
+// words are refused first (a *PartsError); a file that cannot be read
 // is a *ScanError naming name.
-func RecallFile(name string, terms []string) ([][]byte, error) {
-	if err := checkRecallParts(terms); err != nil {
+func File(name string, terms []string) ([][]byte, error) {
+	if err := checkParts(terms); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, &ScanError{Path: name, Err: err}
+		return nil, &corpus.ScanError{Path: name, Err: err}
 	}
 	defer f.Close()
-	hits, err := Recall(f, terms)
+	hits, err := Search(f, terms)
 	if err != nil {
-		return nil, &ScanError{Path: name, Err: err}
+		return nil, &corpus.ScanError{Path: name, Err: err}
 	}
 	return hits, nil
 }
 
-// Recall returns the LF-separated lines of r (a final line without LF
+// Search returns the LF-separated lines of r (a final line without LF
 // counts) that match any of terms, unchanged, in order. Terms beyond
-// [MaxRecallParts] words are refused (a *RecallPartsError) before anything is read.
-func Recall(r io.Reader, terms []string) ([][]byte, error) {
-	if err := checkRecallParts(terms); err != nil {
+// [MaxParts] words are refused (a *PartsError) before anything is read.
+func Search(r io.Reader, terms []string) ([][]byte, error) {
+	if err := checkParts(terms); err != nil {
 		return nil, err
 	}
 	pats := make([][][]byte, len(terms))
@@ -146,12 +146,12 @@ func Recall(r io.Reader, terms []string) ([][]byte, error) {
 	}
 }
 
-// RecallMatch reports whether one mistakes.jsonl line matches any term.
-// For each field of RecallFields the leftmost `"F"<sp/tab>*:<sp/tab>*"`
+// Match reports whether one mistakes.jsonl line matches any term.
+// For each field of Fields the leftmost `"F"<sp/tab>*:<sp/tab>*"`
 // gives its string value (JSON escapes decoded); a term is split on runs of
 // non-[a-z0-9] into parts that must appear in one field, in order, joined
 // by non-alphanumeric bytes, as whole words. Case is ignored (ASCII).
-func RecallMatch(line []byte, terms []string) bool {
+func Match(line []byte, terms []string) bool {
 	pats := make([][][]byte, len(terms))
 	for i, t := range terms {
 		pats[i] = termParts(t)
@@ -196,7 +196,7 @@ func (m *recallMatcher) match(line []byte, pats [][][]byte) bool {
 	m.vals = m.vals[:0]
 	type span struct{ lo, hi int }
 	var spans [9]span
-	for i, f := range recallFields {
+	for i, f := range fields {
 		lo := len(m.buf)
 		if v, ok := fieldValue(line, f); ok {
 			m.buf = decodeJSONString(m.buf, v)
@@ -354,3 +354,26 @@ func phraseAt(v []byte, j int, parts [][]byte) bool {
 	}
 	return j == len(v) || !isAlnum(v[j])
 }
+
+// Byte classes are locale-independent: the C locale's [[:space:]], ASCII
+// lowercasing, and [a-z0-9] as "alphanumeric" (as corpus's keyword tokens).
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+func trimLeftSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func isAlnum(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') }

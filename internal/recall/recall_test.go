@@ -1,4 +1,4 @@
-package corpus
+package recall
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ const recallFixture = `{"ts":"2026-01-01T00:00:00Z","session":"aaa","category":"
 
 func recallCount(t *testing.T, terms string) int {
 	t.Helper()
-	hits, err := Recall(strings.NewReader(recallFixture), RecallTerms(terms))
+	hits, err := Search(strings.NewReader(recallFixture), Terms(terms))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,32 +64,37 @@ func TestRecallMatch(t *testing.T) {
 		{`{"description":"unterminated value`, "value", true},
 		{``, "xx", false},
 	} {
-		if got := RecallMatch([]byte(tc.line), RecallTerms(tc.term)); got != tc.want {
-			t.Errorf("RecallMatch(%s, %q) = %v", tc.line, tc.term, got)
+		if got := Match([]byte(tc.line), Terms(tc.term)); got != tc.want {
+			t.Errorf("Match(%s, %q) = %v", tc.line, tc.term, got)
 		}
 	}
-	if got := RecallTerms("a - . a-b Foo_Bar foo_bar x, (xy)"); !slices.Equal(got, []string{"a-b", "foo_bar", "(xy)"}) {
-		t.Errorf("RecallTerms = %q", got)
+	if got := Terms("a - . a-b Foo_Bar foo_bar x, (xy)"); !slices.Equal(got, []string{"a-b", "foo_bar", "(xy)"}) {
+		t.Errorf("Terms = %q", got)
 	}
 }
 
 // FuzzRecall: no panic on any line or terms; terms of more than
-// MaxRecallParts words in total are refused with a *RecallPartsError and
+// MaxParts words in total are refused with a *PartsError and
 // nothing else is; and a hit is always a line of the input.
 func FuzzRecall(f *testing.F) {
 	f.Add([]byte(recallFixture), "quokkafact pickup-loop")
 	f.Add([]byte(`{"description":"\ud83d\u"}`), "u")
 	f.Fuzz(func(t *testing.T, data []byte, terms string) {
-		ts := RecallTerms(terms)
+		ts := Terms(terms)
+		for _, term := range ts {
+			if strings.ContainsAny(term, " \t\n\v\f\rABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+				t.Fatalf("bad recall term %q", term)
+			}
+		}
 		words := 0 // runs of [A-Za-z0-9], counted apart from the code under test
 		for _, term := range ts {
 			words += len(strings.FieldsFunc(term, func(r rune) bool {
 				return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
 			}))
 		}
-		hits, err := Recall(strings.NewReader(string(data)), ts)
-		if pe := (*RecallPartsError)(nil); errors.As(err, &pe) {
-			if words <= MaxRecallParts || pe.Words != words || hits != nil {
+		hits, err := Search(strings.NewReader(string(data)), ts)
+		if pe := (*PartsError)(nil); errors.As(err, &pe) {
+			if words <= MaxParts || pe.Words != words || hits != nil {
 				t.Fatalf("refused %d words (%d counted, %d hits): %v", pe.Words, words, len(hits), err)
 			}
 			return
@@ -97,8 +102,8 @@ func FuzzRecall(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if words > MaxRecallParts {
-			t.Fatalf("%d words searched; at most %d are allowed", words, MaxRecallParts)
+		if words > MaxParts {
+			t.Fatalf("%d words searched; at most %d are allowed", words, MaxParts)
 		}
 		for _, h := range hits {
 			if !strings.Contains(string(data), string(h)) || strings.Contains(string(h), "\n") {
