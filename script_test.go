@@ -13,7 +13,6 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	clidoctor "github.com/procedures-go/procedures/internal/cli/doctor"
-	"github.com/procedures-go/procedures/internal/cli/multicall"
 	"github.com/procedures-go/procedures/internal/commands"
 	"github.com/procedures-go/procedures/internal/proctest"
 )
@@ -29,7 +28,7 @@ func TestMain(m *testing.M) {
 	for _, c := range commands.All {
 		cmds[c.Name] = func() { os.Exit(c.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, cli.OSEnv())) }
 	}
-	cmds[multicall.Name] = func() { os.Exit(multicall.Main()) }
+	cmds[commands.Name] = func() { os.Exit(commands.Main()) }
 	// The doctor's scenarios replace the default turn-state directory
 	// through this variable (no command reads it), so that they show the
 	// shared-host fallback without touching /tmp/claude-turn-state.

@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"github.com/procedures-go/procedures/internal/cli/multicall"
+	"github.com/procedures-go/procedures/internal/commands"
 )
 
-func main() { os.Exit(multicall.Main()) }
+func main() { os.Exit(commands.Main()) }

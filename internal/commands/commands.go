@@ -1,6 +1,14 @@
-// Package commands is the table of every procedures-go command, by the name
-// it is installed and invoked under. The test scenarios register each entry
-// with testscript, and the multi-call binary dispatches on it.
+// Package commands is the top of the house: the table of every
+// procedures-go command, by the name it is installed and invoked under, and
+// the procedures multi-call binary that dispatches on it ([Run], [Main]):
+// every command in one executable, chosen by the name it is run under (a
+// link or copy named after the command, ".exe" stripped) or by its first
+// argument (procedures <command> [args]); it also writes the plugin bundle
+// (procedures bundle). The test scenarios register each entry with
+// testscript.
+//
+// It imports every internal/cli/<command>; nothing but cmd/procedures and
+// the tests imports it (TestNoArrowUpTheHouse).
 package commands
 
 import (

@@ -1,6 +1,6 @@
 //go:build unix
 
-package multicall
+package commands
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package multicall
+package commands
 
 import (
 	"bytes"
