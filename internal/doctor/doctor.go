@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/config"
 )
 
 // DefaultSince is the default window of the log summaries.
@@ -23,8 +24,9 @@ type Options struct {
 	Since time.Duration
 	// Now is the clock reading the window ends at.
 	Now time.Time
-	// Getenv is the environment the hooks would see.
-	Getenv func(string) string
+	// Settings are what the hooks and record commands would read of the
+	// environment (config.DoctorFrom, read once by the command).
+	Settings config.Doctor
 	// Executable is the running binary's path ("" when unknown).
 	Executable string
 	// Version is this build's version, for the report header.
@@ -35,10 +37,6 @@ type Options struct {
 	TurnStateDefault string
 	// Lint also runs tierpin-lint and plugin-surface-lint on the plugin.
 	Lint bool
-	// PluginsDir is Claude Code's plugins directory (~/.claude/plugins):
-	// with no Plugin, every procedures plugin it records is checked. ""
-	// looks nowhere.
-	PluginsDir string
 }
 
 // Run inspects everything the options name and returns the findings, in
@@ -113,11 +111,11 @@ func checkPlugin(r *Report, o *Options, plugin string, f fixer) {
 // of the plugin Claude Code recorded (FindInstalls), each directory once,
 // each finding's subject led by the directory it is about.
 func checkInstalled(r *Report, o *Options, exe string) {
-	own := DefaultPlugin(o.Getenv, o.Executable)
+	own := DefaultPlugin(o.Settings.BinDir, o.Executable)
 	var installs []Install
-	if o.PluginsDir != "" {
+	if o.Settings.PluginsDir != "" {
 		var problems []string
-		installs, problems = FindInstalls(o.PluginsDir)
+		installs, problems = FindInstalls(o.Settings.PluginsDir)
 		for _, p := range problems {
 			r.add(Finding{Section: SectionWiring, Status: Warn, Subject: "installed plugins", Reason: p,
 				Fix: "claude plugin list"})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/turnstate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -294,18 +296,17 @@ func TestDefaultPlugin(t *testing.T) {
 	h := bundle.Host()
 	exe := writeFile(t, dir, "p/bin/"+h.String()+"/"+h.Exe(), "x", 0o755)
 	real, _ := filepath.EvalSymlinks(filepath.Join(dir, "p"))
-	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	if got := DefaultPlugin(env(nil), exe); got != real {
+	if got := DefaultPlugin("", exe); got != real {
 		t.Errorf("from the executable: %q, want %q", got, real)
 	}
-	if got := DefaultPlugin(env(map[string]string{"PROCEDURES_BIN_DIR": filepath.Join(dir, "p", "bin")}), "/elsewhere/procedures"); got != real {
+	if got := DefaultPlugin(filepath.Join(dir, "p", "bin"), "/elsewhere/procedures"); got != real {
 		t.Errorf("from PROCEDURES_BIN_DIR: %q, want %q", got, real)
 	}
 	other := writeFile(t, dir, "go/bin/procedures", "x", 0o755)
-	if got := DefaultPlugin(env(nil), other); got != "" {
+	if got := DefaultPlugin("", other); got != "" {
 		t.Errorf("outside a bundle: %q", got)
 	}
-	r := Run(Options{Getenv: env(nil), Executable: other, Now: fixedNow})
+	r := Run(Options{Settings: settings(nil), Executable: other, Now: fixedNow})
 	if fs := findings(r, SectionWiring, "plugin"); len(fs) != 1 || fs[0].Status != Warn {
 		t.Errorf("%s", dump(t, r))
 	}
@@ -370,7 +371,7 @@ func TestTurnStateFallback(t *testing.T) {
 func TestTurnStateSeamAgrees(t *testing.T) {
 	for _, env := range []map[string]string{nil, {"TURN_STATE_DIR": "/x"}} {
 		get := func(k string) string { return env[k] }
-		def, dir := turnState(get, "")
+		def, dir := turnState(config.TurnStateFrom(get), "")
 		if def != turnstate.DefaultDir || dir != turnstate.New(get).Dir {
 			t.Errorf("%v: %q %q", env, def, dir)
 		}
@@ -550,13 +551,9 @@ func TestReadOnly(t *testing.T) {
 		before := snapshot(t, w.root)
 		o := w.options()
 		o.TurnStateDefault = c.def
-		base := o.Getenv
-		o.Getenv = func(k string) string {
-			if v, ok := env[k]; ok {
-				return v
-			}
-			return base(k)
-		}
+		merged := maps.Clone(w.env)
+		maps.Copy(merged, env)
+		o.Settings = settings(merged)
 		Run(o)
 		if after := snapshot(t, w.root); after != before {
 			t.Errorf("env %v: the tree changed:\n--- before\n%s--- after\n%s", env, before, after)

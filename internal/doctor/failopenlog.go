@@ -220,7 +220,7 @@ func logWritable(path string) error {
 // checkFailOpen adds the Fail-open log findings.
 func checkFailOpen(r *Report, o *Options, since time.Time) {
 	add := func(f Finding) { f.Section = SectionFailOpen; r.add(f) }
-	path := config.FailOpenLogPath(o.Getenv)
+	path := o.Settings.FailOpenLog
 	_, statErr := os.Stat(path)
 	missing := errors.Is(statErr, fs.ErrNotExist)
 	located := false
@@ -330,7 +330,7 @@ func locationFix(path string, o *Options) string {
 			return "chmod u+wx -- " + shellQuote(dir)
 		}
 	}
-	own := ownDir(o.Getenv, "log")
+	own := ownDir(o.Settings.Home, "log")
 	return pointAt(config.FailOpenLogVar, own, filepath.Join(own, filepath.Base(path)))
 }
 

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/procedures-go/procedures/internal/config"
 )
 
 // This file spells the fixes of the Switches, Fail-open log and Stores
@@ -43,10 +41,11 @@ func recheck(o *Options, last time.Time) string {
 	return cmd + " --since " + FormatDuration(d)
 }
 
-// homeDir is $HOME, else the user database's home directory, else "".
-func homeDir(getenv func(string) string) string {
-	if h := getenv(config.Home); h != "" {
-		return h
+// homeDir is home ($HOME), else the user database's home directory, else
+// "".
+func homeDir(home string) string {
+	if home != "" {
+		return home
 	}
 	if u, err := user.Current(); err == nil {
 		return u.HomeDir
@@ -55,9 +54,9 @@ func homeDir(getenv func(string) string) string {
 }
 
 // ownDir is a directory of the user's own for a store named name, under
-// $HOME/.local/state/procedures.
-func ownDir(getenv func(string) string, name string) string {
-	return filepath.Join(homeDir(getenv), ".local", "state", "procedures", name)
+// $HOME/.local/state/procedures (home is $HOME).
+func ownDir(home, name string) string {
+	return filepath.Join(homeDir(home), ".local", "state", "procedures", name)
 }
 
 // pointAt is the command that creates dir (private, if missing) and sets

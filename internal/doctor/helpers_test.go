@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
 
@@ -81,7 +82,12 @@ func newWorld(t testing.TB) *world {
 }
 
 func (w *world) options() Options {
-	return Options{Plugin: w.plugin, Now: fixedNow, Getenv: func(k string) string { return w.env[k] }, Version: "test"}
+	return Options{Plugin: w.plugin, Now: fixedNow, Settings: settings(w.env), Version: "test"}
+}
+
+// settings are the doctor's settings read from env alone.
+func settings(env map[string]string) config.Doctor {
+	return config.DoctorFrom(func(k string) string { return env[k] })
 }
 
 // findings returns the findings of r whose subject starts with prefix.

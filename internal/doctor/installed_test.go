@@ -51,7 +51,7 @@ func installedWorld(t *testing.T) (w *world, clone, cache string) {
 func (w *world) installedOptions() Options {
 	o := w.options()
 	o.Plugin = ""
-	o.PluginsDir = filepath.Join(w.home, ".claude", "plugins")
+	o.Settings.PluginsDir = filepath.Join(w.home, ".claude", "plugins")
 	return o
 }
 

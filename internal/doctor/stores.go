@@ -27,10 +27,10 @@ const shownSessions = 10
 // checkStores adds the Stores findings.
 func checkStores(r *Report, o *Options) {
 	add := func(f Finding) { f.Section = SectionStores; r.add(f) }
-	getenv := o.Getenv
-	def, dir := turnState(getenv, o.TurnStateDefault)
+	home := o.Settings.Home
+	def, dir := turnState(o.Settings.TurnState, o.TurnStateDefault)
 	from := "the default"
-	tsSet := config.TurnStateFrom(getenv).Dir != ""
+	tsSet := o.Settings.TurnState.Dir != ""
 	if tsSet {
 		from = "$TURN_STATE_DIR"
 	} else if dir != def {
@@ -41,7 +41,7 @@ func checkStores(r *Report, o *Options) {
 		if dir != def {
 			add(Finding{Status: Warn, Subject: "shared-host fallback",
 				Reason: fmt.Sprintf("in effect: %s %s, so the hooks use %s: safe on a shared host; the fix gives the hooks a directory of your own (or have the owner remove %s)", def, whyNotMine(def), dir, def) + inShell,
-				Fix:    pointAt(config.TurnStateDirVar, ownDir(getenv, "turn-state"), ownDir(getenv, "turn-state")),
+				Fix:    pointAt(config.TurnStateDirVar, ownDir(home, "turn-state"), ownDir(home, "turn-state")),
 				Data:   map[string]any{"fallback": true, "default": def, "dir": dir}})
 		} else {
 			add(Finding{Status: OK, Subject: "shared-host fallback",
@@ -52,7 +52,7 @@ func checkStores(r *Report, o *Options) {
 
 	// The digest store, as the digest commands select it (TURN_STATE_DIR
 	// pinned to the directory found above, so a test's default holds).
-	dc := config.DigestFrom(getenv)
+	dc := o.Settings.Digest
 	ddir := turnstate.DigestDir(dc, turnstate.Dir{Path: dir})
 	dfrom := "$TURN_STATE_DIR/digests"
 	if dc.Dir != "" {
@@ -93,9 +93,9 @@ func whyNotMine(def string) string {
 // warning, or a failure when strict (the digest writer refuses it).
 func dirFinding(subject, path, from string, strict bool, o *Options) Finding {
 	elsewhere := func() string {
-		name, own := config.TurnStateDirVar, ownDir(o.Getenv, "turn-state")
+		name, own := config.TurnStateDirVar, ownDir(o.Settings.Home, "turn-state")
 		if strict {
-			name, own = config.DigestDirVar, ownDir(o.Getenv, "digests")
+			name, own = config.DigestDirVar, ownDir(o.Settings.Home, "digests")
 		}
 		return pointAt(name, own, own)
 	}
@@ -283,19 +283,20 @@ func ttlText(days int64) string {
 // checkCorpus adds the corpus roots each command would use, and one
 // lint-frontmatter summary.
 func checkCorpus(r *Report, o *Options) {
-	getenv, now := o.Getenv, o.Now
+	now := o.Now
 	add := func(f Finding) { f.Section = SectionStores; r.add(f) }
 	type use struct {
 		root  string
 		users []string
 	}
 	var roots []*use
-	for _, c := range corpusCommands {
-		root, from, ok := corpusRoot(c, getenv)
-		if !ok {
+	for _, c := range config.RootCommands {
+		cr := o.Settings.Roots[c]
+		root, from := cr.Root, cr.From
+		if !cr.HomeSet {
 			add(Finding{Status: Warn, Subject: "corpus root of " + c,
 				Reason: "HOME is not set, and neither is a root variable: query-records exits 1, the others use /.claude" + inShell,
-				Fix:    "export HOME=" + shellQuote(homeDir(getenv))})
+				Fix:    "export HOME=" + shellQuote(homeDir(o.Settings.Home))})
 		}
 		user := c + " (" + from + ")"
 		if i := slices.IndexFunc(roots, func(u *use) bool { return u.root == root }); i >= 0 {
@@ -322,7 +323,7 @@ func checkCorpus(r *Report, o *Options) {
 		add(f)
 	}
 
-	root, _, _ := corpusRoot("lint-frontmatter", getenv)
+	root := o.Settings.Roots["lint-frontmatter"].Root
 	linted, errs, warns, err := lintSummary(root)
 	lintCmd := selfCmd(o) + " lint-frontmatter"
 	f := Finding{Subject: "lint-frontmatter", Data: map[string]any{"root": root}}

@@ -18,10 +18,11 @@ import (
 // log's releases in the window.
 func checkSwitches(r *Report, o *Options, since time.Time) {
 	add := func(f Finding) { f.Section = SectionSwitches; r.add(f) }
+	switchValue := func(name string) string { return o.Settings.Switches[name] }
 	for _, s := range wiring.Switches() {
-		by := offswitch.ReleasedBy(s.Key(), o.Getenv)
+		by := offswitch.ReleasedBy(s.Key(), switchValue)
 		if by == "" {
-			if name, v := unrecognised(s.Key(), o.Getenv); name != "" {
+			if name, v := unrecognised(s.Key(), switchValue); name != "" {
 				add(Finding{Status: Warn, Subject: s.Command,
 					Reason: fmt.Sprintf("%s=%q is not recognised: the gate stays on (only 0 or false, any case, switch it off); the fix leaves it on, export %s=false switches it off", name, v, name) + inShell,
 					Fix:    "unset " + name,
@@ -31,7 +32,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 			add(Finding{Status: OK, Subject: s.Command, Reason: "on"})
 			continue
 		}
-		how := by + "=" + o.Getenv(by)
+		how := by + "=" + switchValue(by)
 		fix := "unset " + by
 		if strings.HasPrefix(by, "CLAUDE_PLUGIN_OPTION_") {
 			// Claude Code sets it from the plugin's options: no shell
@@ -45,7 +46,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 			Data: map[string]any{"key": s.Key(), "released_by": by}})
 	}
 
-	path := offswitch.LogPath(o.Getenv)
+	path := o.Settings.EscapeLog
 	f, err := openLog(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		add(Finding{Status: OK, Subject: "escape log", Reason: path + ": missing (no switched-off release recorded)",
@@ -88,14 +89,14 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 			"unparseable": s.Unparseable, "overlong": s.Overlong}})
 }
 
-// unrecognised returns the first of key's switch variables that is set to
-// a value other than 0, 1, false or true (any case), and that value; ""
-// when there is none. The gates treat such a value as on
+// unrecognised returns the first of key's switch variables that value
+// gives a value other than 0, 1, false or true (any case), and that value;
+// "" when there is none. The gates treat such a value as on
 // (offswitch.ReleasedBy switches off only on 0 and false), which a person
 // who wrote "off" or "no" does not expect.
-func unrecognised(key string, getenv func(string) string) (name, value string) {
+func unrecognised(key string, value func(name string) string) (name, v string) {
 	for _, name := range config.SwitchVars(key) {
-		v := getenv(name)
+		v := value(name)
 		switch strings.ToLower(v) {
 		case "", "0", "1", "false", "true":
 			continue

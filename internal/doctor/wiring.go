@@ -24,12 +24,12 @@ import (
 const MaxConfig = 1 << 20
 
 // DefaultPlugin is the bundle the running binary belongs to: the parent of
-// $PROCEDURES_BIN_DIR when that is set (the launcher sets it to its own
-// bin directory), else the grandparent of exe's directory when exe sits in
+// binDir ($PROCEDURES_BIN_DIR) when that is set (the launcher sets it to
+// its own bin directory), else the grandparent of exe's directory when exe sits in
 // bin/<os>-<arch>/. It returns "" when neither applies. Symlinks are
 // resolved, so ".." means what the kernel makes of it.
-func DefaultPlugin(getenv func(string) string, exe string) string {
-	if d := config.BinDir(getenv); d != "" {
+func DefaultPlugin(binDir, exe string) string {
+	if d := binDir; d != "" {
 		if r, err := filepath.EvalSymlinks(d); err == nil {
 			return filepath.Dir(r)
 		}
@@ -109,7 +109,7 @@ func mentionsHook(command string) bool {
 
 // isCommand reports whether name is a command of the multi-call binary.
 func isCommand(name string) bool {
-	return slices.Contains(corpusCommands, name) || name == "session-digest-read" || name == "doctor"
+	return slices.Contains(config.RootCommands, name) || name == "session-digest-read" || name == "doctor"
 }
 
 func tableWhere(h wiring.Hook) string {
@@ -176,7 +176,7 @@ func checkWiring(r *Report, o *Options, plugin string, f fixer) {
 			add(Fail, h.Command, reason, f.rebundle(plugin))
 			continue
 		}
-		res := resolve(match[0].parsed, o.Getenv)
+		res := resolve(match[0].parsed, o.Settings.BinDir)
 		res.fix = strings.ReplaceAll(res.fix, rebundleMark, f.rebundle(plugin))
 		if res.err != nil {
 			// One finding per cause: hooks sharing a missing binary share it.
@@ -525,7 +525,7 @@ type resolution struct {
 // resolve follows a hook command to the binary it runs here: through the
 // launcher (a script: bin/<os>-<arch>/procedures[.exe] beside it, as the
 // launcher picks it) or directly.
-func resolve(c hookCmd, getenv func(string) string) resolution {
+func resolve(c hookCmd, binDir string) resolution {
 	var res resolution
 	fi, err := os.Stat(c.prog)
 	if err == nil && !fi.Mode().IsRegular() {
@@ -553,7 +553,7 @@ func resolve(c hookCmd, getenv func(string) string) resolution {
 		}
 	}
 	if c.shell == "" && !isScript(c.prog) {
-		res.exe, res.bindir = c.prog, hookBinDir(getenv, c.prog)
+		res.exe, res.bindir = c.prog, hookBinDir(binDir, c.prog)
 		return res
 	}
 	if c.shell == "." && !sourceable(c.prog) {

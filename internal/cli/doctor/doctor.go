@@ -91,13 +91,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 		Plugin:     *plugin,
 		Since:      window,
 		Now:        time.Now(),
-		Getenv:     env.Get,
+		Settings:   config.DoctorFrom(env.Get),
 		Executable: exe,
 		Version:    cli.Version(),
 
 		TurnStateDefault: TurnStateDefault,
 		Lint:             *lint,
-		PluginsDir:       config.ClaudePluginsDir(env.Get),
 	})
 	write := r.WriteText
 	if *asJSON {

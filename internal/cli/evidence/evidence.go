@@ -212,7 +212,7 @@ func where(o *evidence.Options, env cli.Env, pricesFile, zone, projects, plugin 
 	dir := plugin
 	if dir == "" {
 		exe, _ := os.Executable()
-		dir = doctor.DefaultPlugin(env.Get, exe)
+		dir = doctor.DefaultPlugin(config.BinDir(env.Get), exe)
 	} else if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return fmt.Sprintf("--plugin: %s is not a readable directory", dir)
 	}
