@@ -183,43 +183,6 @@ func metaParsed(path string, v *recView, seen map[string]struct{}) FileMeta {
 	return m
 }
 
-// structural reports whether r passes every non-empty filter of q, as
-// recView.structural does on the parsed file.
-func (r *Record) structural(q Query) bool {
-	if q.Kind != "" && r.Kind != q.Kind {
-		return false
-	}
-	if q.ID != "" && r.ID != q.ID {
-		return false
-	}
-	if q.Project != "" {
-		p := r.Project
-		name := p[lastSlash(p)+1:]
-		if p != q.Project && name != q.Project {
-			return false
-		}
-	}
-	if q.LinksTo != "" {
-		found := false
-		for _, t := range r.Links {
-			found = found || t == q.LinksTo
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
-func lastSlash(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '/' {
-			return i
-		}
-	}
-	return -1
-}
-
 // evalMetas is the second half of [Corpus.Query] over metadata in corpus
 // order (nil: not part of the narrowed set).
 func evalMetas(q Query, metas []*FileMeta) ([]Record, error) {

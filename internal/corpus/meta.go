@@ -117,31 +117,27 @@ func DecodeMeta(path, meta string, tokens bool) FileMeta {
 // found without building its Record, and the keyword tokens are derived
 // only for a keyword query.
 func decodeFor(path, meta string, q Query) FileMeta {
-	if q.Kind != "" || q.ID != "" || q.Project != "" || q.LinksTo != "" {
+	if q.filtered() {
 		d := NewDecoder(meta)
 		if flags := d.Byte(); flags&3 != 0 {
 			return FileMeta{Empty: flags&1 != 0, Skip: flags&2 != 0}
 		}
 		id, kind, project := d.Str(), d.Str(), d.Str()
-		if q.Kind != "" && kind != q.Kind || q.ID != "" && id != q.ID {
-			return FileMeta{Skip: true}
-		}
-		if q.Project != "" && project != q.Project && project[lastSlash(project)+1:] != q.Project {
-			return FileMeta{Skip: true}
-		}
-		if q.LinksTo != "" {
+		hasLink := func(token string) bool {
 			d.Str() // status
 			d.Str() // gloss
 			for k := d.Uvarint(); k > 0 && d.ok; k-- {
 				d.Str() // keywords
 			}
-			found := false
-			for k := d.Uvarint(); k > 0 && d.ok && !found; k-- {
-				found = d.Str() == q.LinksTo
+			for k := d.Uvarint(); k > 0 && d.ok; k-- {
+				if d.Str() == token {
+					return true
+				}
 			}
-			if !found {
-				return FileMeta{Skip: true}
-			}
+			return false
+		}
+		if !q.admits(id, kind, project, hasLink) {
+			return FileMeta{Skip: true}
 		}
 	}
 	return DecodeMeta(path, meta, q.Keyword != "")

@@ -125,32 +125,6 @@ func recordOf(path string, v *recView) *Record {
 	return r
 }
 
-// structural reports whether the record passes every non-empty filter of
-// q. Values compare as literal bytes.
-func (v *recView) structural(q Query) bool {
-	if q.Kind != "" && string(v.scalar("kind")) != q.Kind {
-		return false
-	}
-	if q.ID != "" && string(v.scalar("id")) != q.ID {
-		return false
-	}
-	if q.Project != "" {
-		p := v.scalar("project")
-		name := p[strings.LastIndexByte(string(p), '/')+1:]
-		if string(p) != q.Project && string(name) != q.Project {
-			return false
-		}
-	}
-	if q.LinksTo != "" {
-		found := false
-		v.eachLink(func(t []byte) { found = found || string(t) == q.LinksTo })
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
 // round6 rounds like upstream's "%.6f" text round trip.
 func round6(x float64) float64 {
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 6, 64), 64)
