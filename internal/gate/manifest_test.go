@@ -11,8 +11,8 @@ import (
 
 	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/hooktest"
 	"github.com/procedures-go/procedures/internal/commands"
-	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/turnstate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -127,7 +127,7 @@ func TestManifestSwitches(t *testing.T) {
 				if !ok {
 					t.Fatalf("switch %s names %s, for which this test has no armed situation", s.Option, s.Command)
 				}
-				root, vars := gatetest.Sandbox(t)
+				root, vars := hooktest.Sandbox(t)
 				stdin := setup(t, root, vars)
 				code, out := runHook(t, s.Command, vars, stdin)
 				if code == 0 && out == "" {
@@ -136,7 +136,7 @@ func TestManifestSwitches(t *testing.T) {
 				if _, err := os.Stat(vars["GATE_ESCAPE_LOG"]); !os.IsNotExist(err) {
 					t.Fatalf("armed, %s wrote an escape record", s.Command)
 				}
-				root, vars = gatetest.Sandbox(t)
+				root, vars = hooktest.Sandbox(t)
 				stdin = setup(t, root, vars)
 				vars[variable] = "false"
 				code, out = runHook(t, s.Command, vars, stdin)

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/hooktest"
 	"github.com/procedures-go/procedures/internal/gate"
-	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
@@ -16,12 +16,12 @@ import (
 // with a fail-open row; a started turn is denied until the skill ran; a
 // switched-off gate and a missing skill file let the call through.
 func TestMainDecides(t *testing.T) {
-	root, vars := gatetest.Sandbox(t)
-	skill := gatetest.Skill(root, gate.SkillHowDoI)
+	root, vars := hooktest.Sandbox(t)
+	skill := hooktest.Skill(root, gate.SkillHowDoI)
 	env := cli.MapEnv(vars)
 	edit := `{"session_id":"s","tool_name":"Edit","tool_input":{"file_path":"/tmp/x"}}`
 	deny := string(gate.Deny(gate.DenyReason))
-	run := func(stdin string) string { t.Helper(); return gatetest.Run(t, Main, vars, stdin) }
+	run := func(stdin string) string { t.Helper(); return hooktest.Run(t, Main, vars, stdin) }
 	log := func(name string) string { b, _ := os.ReadFile(vars[name]); return string(b) }
 
 	if out := run(`{"session_id":"s","agent_id":"a","tool_name":"Edit"}`); out != "" {
