@@ -11,7 +11,6 @@ import (
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
-	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
 // Activity is what a transcript says about the current turn.
@@ -273,12 +272,8 @@ func stringValue(v json.RawMessage) string {
 // followed). It returns nil when there is none or it cannot be opened. An
 // unset HOME counts as empty.
 func OpenTranscript(p *hookio.Payload, sid string, getenv func(string) string) *os.File {
-	if p != nil {
-		if v, ok := first(p, "transcript_path"); ok && v[0] == '"' {
-			if f := openRegular(jqtext.Render(v)); f != nil {
-				return f
-			}
-		}
+	if f := openRegular(p.TranscriptPath()); f != nil {
+		return f
 	}
 	projects := getenv(config.Home) + "/.claude/projects"
 	entries, err := os.ReadDir(projects)

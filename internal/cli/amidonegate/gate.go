@@ -53,7 +53,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 // Decide returns the block line, or nil to let the Stop through (recording
 // the release where one is recorded).
 func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
-	if gate.Event(p) != "Stop" || config.Entrypoint(env) == "sdk-cli" || gate.Subagent(p) {
+	if p.Get("hook_event_name").Text() != "Stop" || config.Entrypoint(env) == "sdk-cli" || gate.Subagent(p) {
 		return nil
 	}
 	sid := turnstate.SessionKey(p)

@@ -40,7 +40,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 
 func record(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
 	p := gate.ReadPayload(stdin)
-	if gate.ToolName(p) != "Skill" {
+	if p.ToolName() != "Skill" {
 		return 0
 	}
 	if key, ok := keys[p.Skill()]; ok {
