@@ -71,7 +71,7 @@ func hookBinDir(getenv func(string) string, exe string) string {
 	if r, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = r
 	}
-	return gate.BinDir(getenv, exe)
+	return gate.BinDir(config.BinDir(getenv), exe)
 }
 
 // turnState returns the default turn-state directory (def, or

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/bundle"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/turnstate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -371,7 +372,7 @@ func TestTurnStateSeamAgrees(t *testing.T) {
 	for _, env := range []map[string]string{nil, {"TURN_STATE_DIR": "/x"}} {
 		get := func(k string) string { return env[k] }
 		def, dir := turnState(get, "")
-		if def != turnstate.DefaultDir || dir != turnstate.New(get).Dir {
+		if def != turnstate.DefaultDir || dir != turnstate.New(config.TurnStateFrom(get)).Dir {
 			t.Errorf("%v: %q %q", env, def, dir)
 		}
 	}

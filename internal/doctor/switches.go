@@ -19,7 +19,7 @@ import (
 func checkSwitches(r *Report, o *Options, since time.Time) {
 	add := func(f Finding) { f.Section = SectionSwitches; r.add(f) }
 	for _, s := range wiring.Switches() {
-		by := offswitch.ReleasedBy(s.Key(), o.Getenv)
+		by := offswitch.ReleasedBy(s.Key(), config.SwitchesFrom(o.Getenv))
 		if by == "" {
 			if name, v := unrecognised(s.Key(), o.Getenv); name != "" {
 				add(Finding{Status: Warn, Subject: s.Command,
@@ -45,7 +45,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 			Data: map[string]any{"key": s.Key(), "released_by": by}})
 	}
 
-	path := offswitch.LogPath(o.Getenv)
+	path := config.EscapeLogPath(o.Getenv)
 	f, err := openLog(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		add(Finding{Status: OK, Subject: "escape log", Reason: path + ": missing (no switched-off release recorded)",

@@ -13,6 +13,7 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/hooktest"
 	"github.com/procedures-go/procedures/internal/commands"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/turnstate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -50,7 +51,7 @@ var armed = map[string]func(t *testing.T, root string, vars map[string]string) s
 
 func reset(t *testing.T, vars map[string]string, sid string) {
 	t.Helper()
-	if err := turnstate.New(cli.MapEnv(vars).Get).Reset(sid, time.Now()); err != nil {
+	if err := turnstate.New(config.TurnStateFrom(cli.MapEnv(vars).Get)).Reset(sid, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/hooktest"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
@@ -41,7 +42,7 @@ func TestMainDecides(t *testing.T) {
 	if out := run(stop("s", used)); out != "" || !logged("reset-hook-never-ran") {
 		t.Errorf("a turn never started: %q", out)
 	}
-	st := turnstate.New(env.Get)
+	st := turnstate.New(config.TurnStateFrom(env.Get))
 	for _, sid := range []string{"s", "gone", "chat"} {
 		if err := st.Reset(sid, time.Now()); err != nil {
 			t.Fatal(err)

@@ -82,7 +82,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if !res.Failed() {
 		return 0
 	}
-	if !offswitch.EnabledOrLogRelease(offswitch.FrontmatterCheck, getenv, now()) {
+	if !offswitch.EnabledOrLogRelease(offswitch.FrontmatterCheck, config.SwitchesFrom(getenv), config.EscapeLogPath(getenv), now()) {
 		return 0
 	}
 	io.WriteString(stderr, "FRONTMATTER: "+rel+" violates the record frontmatter schema. Fix it now:\n"+

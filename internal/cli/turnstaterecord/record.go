@@ -18,6 +18,7 @@ import (
 	"io"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
@@ -44,7 +45,7 @@ func record(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
 		return 0
 	}
 	if key, ok := keys[p.Skill()]; ok {
-		_ = turnstate.New(env.Get).Mark(turnstate.SessionKey(p), key)
+		_ = turnstate.New(config.TurnStateFrom(env.Get)).Mark(turnstate.SessionKey(p), key)
 	}
 	return 0
 }
