@@ -14,12 +14,11 @@ func ExampleRead() {
 	fmt.Println(err)
 	id, ok := p.SessionID()
 	fmt.Printf("%q %v %s\n", id, ok, p.ToolName())
-	in, _ := p.Field("tool_input")
-	fmt.Println(string(in))
+	fmt.Println(p.ToolInput().Get("file_path").Text())
 	// Output:
 	// <nil>
 	// "s1" true Edit
-	// {"file_path":"/tmp/x"}
+	// /tmp/x
 }
 
 // A refused payload is a *DecodeError: errors.Is finds its kind, errors.As
@@ -58,6 +57,56 @@ func ExamplePayload_Skill() {
 	fmt.Println(p.ToolName(), p.Skill())
 	// Output:
 	// Skill procedures:how-do-i
+}
+
+// Get reads the first truthy of several paths, jq's .a // .b: here the
+// command of a Bash call, in the payload shape Claude Code sends and in the
+// older one. A tool_input that is not an object ends the chain.
+func ExamplePayload_Get() {
+	for _, payload := range []string{
+		`{"tool_name":"Bash","tool_input":{"command":"git status"}}`,
+		`{"tool":"Bash","input":{"command":"ls"}}`,
+		`{"tool_name":"Bash","tool_input":"ls","input":{"command":"ls"}}`,
+	} {
+		p, _ := hookio.Read(strings.NewReader(payload))
+		cmd := p.Get("tool_input.command", "input.command")
+		fmt.Printf("%s %q %v\n", p.ToolName(), cmd.Text(), cmd != nil)
+	}
+	// Output:
+	// Bash "git status" true
+	// Bash "ls" true
+	// Bash "" false
+}
+
+// ToolInput is the object a tool call's fields are read from (tool_input,
+// else input); Get on it takes the first truthy of several fields.
+func ExamplePayload_ToolInput() {
+	p, _ := hookio.Read(strings.NewReader(`{"tool_name":"Read","tool_input":{"file_path":null,"path":"docs/"}}`))
+	fmt.Println(p.ToolInput().Get("file_path", "notebook_path", "path").Text())
+	// Output:
+	// docs/
+}
+
+// The Stop hook's fields: the event, and the transcript the harness names.
+func ExamplePayload_TranscriptPath() {
+	p, _ := hookio.Read(strings.NewReader(`{"hook_event_name":"Stop","session_id":"s1","transcript_path":"/home/u/.claude/projects/p/s1.jsonl"}`))
+	fmt.Println(p.Get("hook_event_name").Text())
+	fmt.Println(p.TranscriptPath())
+	// Output:
+	// Stop
+	// /home/u/.claude/projects/p/s1.jsonl
+}
+
+// Text renders any value as jq -r does; Composite tells an object or array
+// from a scalar.
+func ExampleValue_Text() {
+	p, _ := hookio.Read(strings.NewReader(`{"agent_id":7,"cwd":"/work\n","tool_input":{"tags":["a"]}}`))
+	fmt.Printf("%q %q\n", p.Get("agent_id").Text(), p.Get("cwd").Text())
+	tags := p.ToolInput().Get("tags")
+	fmt.Println(tags.Composite(), p.Get("missing").Text() == "")
+	// Output:
+	// "7" "/work"
+	// true true
 }
 
 func ExamplePayload_Classify() {

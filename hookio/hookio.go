@@ -90,8 +90,8 @@ func decode(data []byte) (*Payload, error) {
 	return &Payload{fields: fields}, nil
 }
 
-// Field returns a top-level member, exactly as named, as its JSON text.
-func (p *Payload) Field(name string) (json.RawMessage, bool) {
+// field returns a top-level member, exactly as named, as its JSON text.
+func (p *Payload) field(name string) (json.RawMessage, bool) {
 	if p == nil {
 		return nil, false
 	}
@@ -124,39 +124,14 @@ func text(v json.RawMessage) string {
 // ToolName is tool_name if truthy, else tool if truthy, else "", as text (a
 // string without its trailing LFs).
 func (p *Payload) ToolName() string {
-	if p == nil {
-		return ""
-	}
-	if v, ok := first(p.fields, "tool_name", "tool"); ok {
-		return text(v)
-	}
-	return ""
+	return p.Get("tool_name", "tool").Text()
 }
 
 // Skill is tool_input.skill if truthy, else input.skill if truthy, else "",
 // as text. A tool_input (or, when that is absent or null, an input) that is
 // present but not an object yields "" (jq fails to index it).
 func (p *Payload) Skill() string {
-	if p == nil {
-		return ""
-	}
-	for _, name := range []string{"tool_input", "input"} {
-		v, ok := p.fields[name]
-		if !ok || v[0] == 'n' {
-			continue
-		}
-		if v[0] != '{' {
-			return ""
-		}
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(v, &obj) != nil {
-			return ""
-		}
-		if s, ok := first(obj, "skill"); ok {
-			return text(s)
-		}
-	}
-	return ""
+	return p.Get("tool_input.skill", "input.skill").Text()
 }
 
 // SessionID is session_id as jq -r renders it, trailing LFs removed: a
@@ -165,14 +140,11 @@ func (p *Payload) Skill() string {
 // missing, null or false. Every hook derives its session key from this one
 // text.
 func (p *Payload) SessionID() (string, bool) {
-	if p == nil {
+	v := p.Get("session_id")
+	if v == nil {
 		return "", false
 	}
-	v, ok := first(p.fields, "session_id")
-	if !ok {
-		return "", false
-	}
-	return text(v), true
+	return v.Text(), true
 }
 
 // response is tool_response if truthy, else response if truthy.

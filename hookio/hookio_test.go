@@ -223,8 +223,8 @@ func TestSessionID(t *testing.T) {
 // absent.
 func TestNilPayload(t *testing.T) {
 	var p *Payload
-	if v, ok := p.Field("x"); ok || v != nil {
-		t.Errorf("Field: %q %v", v, ok)
+	if v := p.Get("x"); v != nil {
+		t.Errorf("Get: %q", v)
 	}
 	if id, ok := p.SessionID(); ok || id != "" || p.ToolName() != "" || p.Skill() != "" {
 		t.Errorf("accessors of nil: %q %v %q %q", id, ok, p.ToolName(), p.Skill())

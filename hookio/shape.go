@@ -113,7 +113,7 @@ func (p *Payload) Classify() Result {
 
 // keyableSessionID is [Result.SessionID].
 func keyableSessionID(p *Payload) string {
-	v, ok := p.Field("session_id")
+	v, ok := p.field("session_id")
 	if !ok || len(v) == 0 || !(v[0] == '"' || v[0] == 't' || isInteger(v)) {
 		return ""
 	}

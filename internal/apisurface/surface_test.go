@@ -20,7 +20,7 @@ var publicAPI = []struct {
 }{
 	{"records", 41}, // 41: Corpus.Search (issue 35)
 	{"digest", 15},
-	{"hookio", 20},
+	{"hookio", 25}, // 25: the payload accessors (Get, ToolInput, TranscriptPath; Value with Text and Composite) replace Field (issue 32)
 	{"failopen", 10},
 }
 

@@ -22,7 +22,7 @@ type Doctor struct {
 	Roots map[string]CorpusRoot
 	// Switches holds the value of every gate switch variable ([SwitchVars]
 	// of each switch of the wiring table), "" when unset.
-	Switches map[string]string
+	Switches Switches
 }
 
 // CorpusRoot is the corpus root a record command uses and where it came
@@ -68,7 +68,7 @@ func DoctorFrom(getenv Getenv) Doctor {
 		EscapeLog:   EscapeLogPath(getenv),
 		PluginsDir:  ClaudePluginsDir(getenv),
 		Roots:       make(map[string]CorpusRoot, len(RootCommands)),
-		Switches:    map[string]string{},
+		Switches:    Switches{},
 	}
 	for _, c := range RootCommands {
 		d.Roots[c] = corpusRootOf(c, getenv)

@@ -16,8 +16,8 @@ import (
 // spell a documented variable's name, each with why. Everything else gets its
 // variables through this package.
 var spellsElsewhere = map[string]string{
-	"internal/gate/gatetest": "test support: seeds a sandbox environment by name",
-	"internal/testcache":     "test support: points a test binary's cache at a temporary directory by name",
+	"internal/cli/hooktest": "test support: seeds a sandbox environment by name",
+	"internal/testcache":    "test support: points a test binary's cache at a temporary directory by name",
 }
 
 // The one-place rule: no non-test Go file outside internal/config (and

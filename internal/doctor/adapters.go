@@ -44,7 +44,7 @@ func hookBinDir(binDir, exe string) string {
 	if r, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = r
 	}
-	return gate.BinDir(func(string) string { return binDir }, exe) // it reads only PROCEDURES_BIN_DIR
+	return gate.BinDir(binDir, exe)
 }
 
 // turnState returns the default turn-state directory (def, or

@@ -372,7 +372,7 @@ func TestTurnStateSeamAgrees(t *testing.T) {
 	for _, env := range []map[string]string{nil, {"TURN_STATE_DIR": "/x"}} {
 		get := func(k string) string { return env[k] }
 		def, dir := turnState(config.TurnStateFrom(get), "")
-		if def != turnstate.DefaultDir || dir != turnstate.New(get).Dir {
+		if def != turnstate.DefaultDir || dir != turnstate.New(config.TurnStateFrom(get)).Dir {
 			t.Errorf("%v: %q %q", env, def, dir)
 		}
 	}

@@ -20,7 +20,7 @@ func checkSwitches(r *Report, o *Options, since time.Time) {
 	add := func(f Finding) { f.Section = SectionSwitches; r.add(f) }
 	switchValue := func(name string) string { return o.Settings.Switches[name] }
 	for _, s := range wiring.Switches() {
-		by := offswitch.ReleasedBy(s.Key(), switchValue)
+		by := offswitch.ReleasedBy(s.Key(), o.Settings.Switches)
 		if by == "" {
 			if name, v := unrecognised(s.Key(), switchValue); name != "" {
 				add(Finding{Status: Warn, Subject: s.Command,

@@ -9,9 +9,7 @@ import (
 	"unicode"
 
 	"github.com/procedures-go/procedures/hookio"
-	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
-	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
 // Activity is what a transcript says about the current turn.
@@ -270,17 +268,13 @@ func stringValue(v json.RawMessage) string {
 // transcript_path when it names a regular file that opens for reading, else
 // the first regular file among $HOME/.claude/projects/*/<sid>.jsonl in
 // byte order of the project directory names (hidden ones skipped, symlinks
-// followed). It returns nil when there is none or it cannot be opened. An
-// unset HOME counts as empty.
-func OpenTranscript(p *hookio.Payload, sid string, getenv func(string) string) *os.File {
-	if p != nil {
-		if v, ok := first(p, "transcript_path"); ok && v[0] == '"' {
-			if f := openRegular(jqtext.Render(v)); f != nil {
-				return f
-			}
-		}
+// followed), home being $HOME (unset counts as empty). It returns nil when
+// there is none or it cannot be opened.
+func OpenTranscript(p *hookio.Payload, sid, home string) *os.File {
+	if f := openRegular(p.TranscriptPath()); f != nil {
+		return f
 	}
-	projects := getenv(config.Home) + "/.claude/projects"
+	projects := home + "/.claude/projects"
 	entries, err := os.ReadDir(projects)
 	if err != nil {
 		return nil

@@ -93,12 +93,6 @@ func TestTurnActivityLongLine(t *testing.T) {
 // Where the transcript is found.
 func TestOpenTranscript(t *testing.T) {
 	home := t.TempDir()
-	env := func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}
 	write := func(rel, content string) string {
 		p := filepath.Join(home, rel)
 		os.MkdirAll(filepath.Dir(p), 0o777)
@@ -110,7 +104,7 @@ func TestOpenTranscript(t *testing.T) {
 	write(".claude/projects/.hidden/S.jsonl", "hidden")
 	os.MkdirAll(filepath.Join(home, ".claude/projects/0/S.jsonl"), 0o777) // not a regular file
 	read := func(p *hookio.Payload) string {
-		f := OpenTranscript(p, "S", env)
+		f := OpenTranscript(p, "S", home)
 		if f == nil {
 			return "<none>"
 		}
@@ -133,7 +127,7 @@ func TestOpenTranscript(t *testing.T) {
 			t.Errorf("transcript_path %s: got %q, want the glob's a", bad, got)
 		}
 	}
-	if f := OpenTranscript(nil, "T", env); f != nil {
+	if f := OpenTranscript(nil, "T", home); f != nil {
 		t.Error("a missing transcript was found")
 	}
 }

@@ -1,11 +1,9 @@
 package gate
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/procedures-go/procedures/hookio"
-	"github.com/procedures-go/procedures/internal/jqtext"
 	"github.com/procedures-go/procedures/internal/shellread"
 )
 
@@ -22,26 +20,26 @@ import (
 //   - Bash: the command is read-only ([shellread.ReadOnly]).
 //   - anything else: never.
 func Compliance(p *hookio.Payload) bool {
-	switch ToolName(p) {
+	switch p.ToolName() {
 	case "Skill", "WebFetch", "WebSearch", "TodoWrite", "BashOutput":
 		return true
 	case "Agent", "Task":
 		return agentCompliant(p)
 	case "Read", "NotebookRead", "LS":
-		return noParent(p, "file_path|notebook_path|path")
+		return noParent(p, []string{"file_path", "notebook_path", "path"})
 	case "Grep":
-		return noParent(p, "path", "glob")
+		return noParent(p, []string{"path"}, []string{"glob"})
 	case "Glob":
-		return noParent(p, "path", "pattern")
+		return noParent(p, []string{"path"}, []string{"pattern"})
 	case "Bash":
-		v, ok := inputField(p, "command")
+		v := bashCommand(p)
 		// A JSON text decodes to at least a sixth of its length (\u0000 is
 		// the longest escape): past this the command is over
 		// shellread.MaxCommand and is denied without being decoded.
-		if !ok || len(v) > maxRawCommand {
+		if v == nil || len(v) > maxRawCommand {
 			return false
 		}
-		return shellread.ReadOnly(strings.TrimRight(jqtext.Render(v), "\n"))
+		return shellread.ReadOnly(v.Text())
 	}
 	return false
 }
@@ -51,43 +49,35 @@ func Compliance(p *hookio.Payload) bool {
 // parser and the real shells may read the command differently), that
 // reason; otherwise "". The deny line then names it.
 func BashRefusal(p *hookio.Payload) string {
-	if ToolName(p) != "Bash" {
+	if p.ToolName() != "Bash" {
 		return ""
 	}
-	v, ok := inputField(p, "command")
-	if !ok || len(v) > maxRawCommand {
+	v := bashCommand(p)
+	if v == nil || len(v) > maxRawCommand {
 		return ""
 	}
-	_, why := shellread.Judge(strings.TrimRight(jqtext.Render(v), "\n"))
+	_, why := shellread.Judge(v.Text())
 	return why
 }
 
 // maxRawCommand is the longest raw JSON command value decoded and judged.
 const maxRawCommand = 6*shellread.MaxCommand + 2
 
-// inputText renders the first truthy of the |-separated fields of in (jq
-// -r), or "". It reports false for an object or array, which jq cannot join
-// into a text.
-func inputText(in map[string]json.RawMessage, fields string) (string, bool) {
-	for _, f := range strings.Split(fields, "|") {
-		if v, ok := in[f]; ok && truthy(v) {
-			return strings.TrimRight(jqtext.Render(v), "\n"), v[0] != '{' && v[0] != '['
-		}
-	}
-	return "", true
+// bashCommand is a Bash call's command: tool_input.command, else
+// input.command.
+func bashCommand(p *hookio.Payload) hookio.Value {
+	return p.Get("tool_input.command", "input.command")
 }
 
-// noParent joins the texts of the given fields with spaces and reports
-// whether the result holds no "..". An input that is not an object reads as
-// empty (and passes).
-func noParent(p *hookio.Payload, fields ...string) bool {
-	in, ok := input(p)
-	if !ok {
-		return true
-	}
+// noParent joins with spaces the texts of the given fields of the tool
+// input, each the first truthy of its alternatives, and reports whether the
+// result holds no "..". An input that is not an object reads as empty (and
+// passes).
+func noParent(p *hookio.Payload, fields ...[]string) bool {
+	in := p.ToolInput()
 	texts := make([]string, len(fields))
 	for i, f := range fields {
-		texts[i], _ = inputText(in, f)
+		texts[i] = in.Get(f...).Text()
 	}
 	return !strings.Contains(strings.Join(texts, " "), "..")
 }
@@ -101,17 +91,14 @@ var gateAgents = map[string]bool{"procedure-scout": true, "work-reviewer": true}
 // as a slash command or Skill(...)). The word "procedures" alone is not
 // enough. An input that cannot be read is refused.
 func agentCompliant(p *hookio.Payload) bool {
-	in, ok := input(p)
-	if !ok {
-		return false
-	}
+	in := p.ToolInput()
 	var texts []string
 	for _, f := range []string{"subagent_type", "description", "prompt"} {
-		t, ok := inputText(in, f)
-		if !ok {
+		v := in.Get(f)
+		if v.Composite() { // jq cannot join an object or array into a text
 			return false
 		}
-		texts = append(texts, t)
+		texts = append(texts, v.Text())
 	}
 	if gateAgents[strings.TrimPrefix(texts[0], "procedures:")] {
 		return true

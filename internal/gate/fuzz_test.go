@@ -51,7 +51,6 @@ func FuzzPayload(f *testing.F) {
 		p := ReadPayload(bytes.NewReader(data))
 		Compliance(p)
 		Subagent(p)
-		Event(p)
 		if sid := turnstate.SessionKey(p); !keyShape.MatchString(sid) {
 			t.Fatalf("session key %q from %q", sid, data)
 		}

@@ -11,8 +11,9 @@ import (
 
 	"github.com/procedures-go/procedures/internal/bundle"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/hooktest"
 	"github.com/procedures-go/procedures/internal/commands"
-	"github.com/procedures-go/procedures/internal/gate/gatetest"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/turnstate"
 	"github.com/procedures-go/procedures/internal/wiring"
 )
@@ -50,7 +51,7 @@ var armed = map[string]func(t *testing.T, root string, vars map[string]string) s
 
 func reset(t *testing.T, vars map[string]string, sid string) {
 	t.Helper()
-	if err := turnstate.New(cli.MapEnv(vars).Get).Reset(sid, time.Now()); err != nil {
+	if err := turnstate.New(config.TurnStateFrom(cli.MapEnv(vars).Get)).Reset(sid, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -127,7 +128,7 @@ func TestManifestSwitches(t *testing.T) {
 				if !ok {
 					t.Fatalf("switch %s names %s, for which this test has no armed situation", s.Option, s.Command)
 				}
-				root, vars := gatetest.Sandbox(t)
+				root, vars := hooktest.Sandbox(t)
 				stdin := setup(t, root, vars)
 				code, out := runHook(t, s.Command, vars, stdin)
 				if code == 0 && out == "" {
@@ -136,7 +137,7 @@ func TestManifestSwitches(t *testing.T) {
 				if _, err := os.Stat(vars["GATE_ESCAPE_LOG"]); !os.IsNotExist(err) {
 					t.Fatalf("armed, %s wrote an escape record", s.Command)
 				}
-				root, vars = gatetest.Sandbox(t)
+				root, vars = hooktest.Sandbox(t)
 				stdin = setup(t, root, vars)
 				vars[variable] = "false"
 				code, out = runHook(t, s.Command, vars, stdin)

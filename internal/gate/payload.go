@@ -1,13 +1,10 @@
 package gate
 
 import (
-	"encoding/json"
 	"io"
 	"runtime/debug"
-	"strings"
 
 	"github.com/procedures-go/procedures/hookio"
-	"github.com/procedures-go/procedures/internal/jqtext"
 )
 
 // largePayload is the payload size past which ReadPayload sets the soft
@@ -49,84 +46,9 @@ func (w *sizeWatch) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// truthy reports jq truthiness of a present value: anything but null and
-// false.
-func truthy(v json.RawMessage) bool {
-	return len(v) > 0 && v[0] != 'n' && v[0] != 'f'
-}
-
-// first returns the first top-level member among names that is present and
-// neither null nor false (jq's a // b // … chain).
-func first(p *hookio.Payload, names ...string) (json.RawMessage, bool) {
-	for _, n := range names {
-		if v, ok := p.Field(n); ok && truthy(v) {
-			return v, true
-		}
-	}
-	return nil, false
-}
-
-// inputField is tool_input.<name> if truthy, else input.<name> if truthy
-// (the chain the hooks read the Bash command with). A tool_input (or, when
-// that is absent or null, an input) that is present but not an object ends
-// the chain with nothing: jq fails to index it.
-func inputField(p *hookio.Payload, name string) (json.RawMessage, bool) {
-	for _, container := range []string{"tool_input", "input"} {
-		v, ok := p.Field(container)
-		if !ok || v[0] == 'n' {
-			continue
-		}
-		if v[0] != '{' {
-			return nil, false
-		}
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(v, &obj) != nil {
-			return nil, false
-		}
-		if f, ok := obj[name]; ok && truthy(f) {
-			return f, true
-		}
-	}
-	return nil, false
-}
-
-// input returns the tool input object: tool_input if truthy, else input if
-// truthy, else an empty object. It reports false when the chosen value is
-// not an object (a field of it cannot be read).
-func input(p *hookio.Payload) (map[string]json.RawMessage, bool) {
-	v, ok := first(p, "tool_input", "input")
-	if !ok {
-		return map[string]json.RawMessage{}, true
-	}
-	if v[0] != '{' {
-		return nil, false
-	}
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(v, &obj) != nil {
-		return nil, false
-	}
-	return obj, true
-}
-
-// Field renders a top-level member as the hooks read it (jq -r, trailing
-// line feeds removed); "" when it is absent, null or false.
-func Field(p *hookio.Payload, name string) string {
-	v, ok := first(p, name)
-	if !ok {
-		return ""
-	}
-	return strings.TrimRight(jqtext.Render(v), "\n")
-}
-
 // Subagent reports whether the call comes from a delegated subagent: a
 // non-empty agent_id (a string, a number, true, an object or an array).
 // Subagents are never gated.
 func Subagent(p *hookio.Payload) bool {
-	return Field(p, "agent_id") != ""
+	return p.Get("agent_id").Text() != ""
 }
-
-// ToolName is tool_name, else tool ("" for a nil payload).
-func ToolName(p *hookio.Payload) string { return p.ToolName() }
-
-// Event is hook_event_name.
-func Event(p *hookio.Payload) string { return Field(p, "hook_event_name") }

@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/hooktest"
 	"github.com/procedures-go/procedures/internal/commands"
 	"github.com/procedures-go/procedures/internal/gate"
-	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/proctest"
 	"github.com/procedures-go/procedures/internal/shellread"
 	"github.com/procedures-go/procedures/internal/testcache"
@@ -80,7 +80,7 @@ type sandbox struct {
 }
 
 func newSandbox(t testing.TB) *sandbox {
-	root, vars := gatetest.Sandbox(t)
+	root, vars := hooktest.Sandbox(t)
 	s := &sandbox{root: root}
 	for k, v := range vars {
 		s.env = append(s.env, k+"="+v)

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
 )
 
@@ -14,14 +13,14 @@ const (
 	SkillAmIDone = "am-i-done"
 )
 
-// BinDir is the directory that holds the hook executable exe:
-// $PROCEDURES_BIN_DIR when set and non-empty (the plugin launcher sets it),
+// BinDir is the directory that holds the hook executable exe: set
+// ($PROCEDURES_BIN_DIR, which the plugin launcher sets) when non-empty,
 // else the directory of exe, or "" when exe is "". It is never taken from
 // CLAUDE_PLUGIN_ROOT. A gate passes its own executable; the doctor passes
 // the one a hook command runs.
-func BinDir(getenv func(string) string, exe string) string {
-	if d := config.BinDir(getenv); d != "" {
-		return d
+func BinDir(set, exe string) string {
+	if set != "" {
+		return set
 	}
 	if exe == "" {
 		return ""
@@ -46,12 +45,13 @@ func Readable(path string) error {
 }
 
 // SkillReadable reports whether the skill a gate is about to name is
-// installed beside the running hook: its SKILL.md opens for reading.
-func SkillReadable(getenv func(string) string, skill string) bool {
+// installed beside the running hook (binDir is $PROCEDURES_BIN_DIR, see
+// [BinDir]): its SKILL.md opens for reading.
+func SkillReadable(binDir, skill string) bool {
 	exe, err := os.Executable()
 	if err != nil {
 		exe = ""
 	}
-	bindir := BinDir(getenv, exe)
+	bindir := BinDir(binDir, exe)
 	return bindir != "" && Readable(SkillPath(bindir, skill)) == nil
 }

@@ -32,9 +32,9 @@ func keyOf(command string) string {
 // the gate is on. Only the exact values 0 and (any case) false switch off;
 // the plugin option channel is consulted first, so it is named when both say
 // off.
-func ReleasedBy(key string, getenv func(string) string) string {
+func ReleasedBy(key string, sw config.Switches) string {
 	for _, name := range config.SwitchVars(key) {
-		if v := getenv(name); v == "0" || isFalse(v) {
+		if v := sw[name]; v == "0" || isFalse(v) {
 			return name
 		}
 	}
@@ -60,12 +60,6 @@ func isFalse(v string) bool {
 	return true
 }
 
-// LogPath is $GATE_ESCAPE_LOG, or $HOME/.claude/gate-escape.jsonl when that
-// is unset or empty (an unset HOME counts as empty).
-func LogPath(getenv func(string) string) string {
-	return config.EscapeLogPath(getenv)
-}
-
 // Record appends one escape record to the log at path in a single write
 // ([gatelog.AppendLine]: never blocking, never creating the parent):
 //
@@ -78,14 +72,15 @@ func Record(path, key, releasedBy string, now time.Time) error {
 	return gatelog.AppendLine(path, []byte(line))
 }
 
-// EnabledOrLogRelease evaluates the switch of key. When it is off, it appends
-// one escape record (failures are silent) and returns false. Call it only at
-// the point where the gate would otherwise fire, so the log counts releases.
-func EnabledOrLogRelease(key string, getenv func(string) string, now time.Time) bool {
-	by := ReleasedBy(key, getenv)
+// EnabledOrLogRelease evaluates the switch of key. When it is off, it
+// appends one escape record to the log at escapeLog (failures are silent)
+// and returns false. Call it only at the point where the gate would
+// otherwise fire, so the log counts releases.
+func EnabledOrLogRelease(key string, sw config.Switches, escapeLog string, now time.Time) bool {
+	by := ReleasedBy(key, sw)
 	if by == "" {
 		return true
 	}
-	_ = Record(LogPath(getenv), key, by, now)
+	_ = Record(escapeLog, key, by, now)
 	return false
 }

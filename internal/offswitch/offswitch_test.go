@@ -7,9 +7,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/config"
 )
 
-func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+// env reads the switches from a map of variables, as the commands do.
+func env(m map[string]string) config.Switches {
+	return config.SwitchesFrom(func(k string) string { return m[k] })
+}
 
 func TestReleasedBy(t *testing.T) {
 	const opt, plain = "CLAUDE_PLUGIN_OPTION_ENABLE_FRONTMATTER_CHECK", "PROCEDURES_ENABLE_FRONTMATTER_CHECK"
@@ -47,10 +52,10 @@ func TestReleasedBy(t *testing.T) {
 func TestEnabledOrLogReleaseLogsEachRelease(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "escape.jsonl")
-	e := env(map[string]string{"GATE_ESCAPE_LOG": log, "PROCEDURES_ENABLE_FRONTMATTER_CHECK": "false"})
+	e := env(map[string]string{"PROCEDURES_ENABLE_FRONTMATTER_CHECK": "false"})
 	now := time.Date(2026, 8, 10, 1, 2, 3, 0, time.FixedZone("X", 3600))
 	for range 2 { // each release is logged
-		if EnabledOrLogRelease(FrontmatterCheck, e, now) {
+		if EnabledOrLogRelease(FrontmatterCheck, e, log, now) {
 			t.Fatal("switched-off gate reported enabled")
 		}
 	}
@@ -63,8 +68,7 @@ func TestEnabledOrLogReleaseLogsEachRelease(t *testing.T) {
 		t.Errorf("log = %q", b)
 	}
 	// On: nothing written.
-	on := env(map[string]string{"GATE_ESCAPE_LOG": filepath.Join(dir, "on.jsonl")})
-	if !EnabledOrLogRelease(FrontmatterCheck, on, now) {
+	if !EnabledOrLogRelease(FrontmatterCheck, env(nil), filepath.Join(dir, "on.jsonl"), now) {
 		t.Fatal("gate off with no switch")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "on.jsonl")); err == nil {
@@ -84,9 +88,6 @@ func TestRecordSanitisesAndNeverCreatesParent(t *testing.T) {
 	}
 	if err := Record(filepath.Join(dir, "no", "l.jsonl"), "K", "V", time.Unix(0, 0)); err == nil {
 		t.Error("Record created a missing parent directory")
-	}
-	if got := LogPath(env(map[string]string{"HOME": "/h"})); got != "/h/.claude/gate-escape.jsonl" {
-		t.Errorf("LogPath default = %q", got)
 	}
 }
 

@@ -8,6 +8,11 @@ package shellread
 var gitTables map[string]string // made by loadTables
 
 func makeGitTables() map[string]string {
+	return mergeTables(gitHistoryTables(), gitRefTables(), gitDiffTables())
+}
+
+// gitHistoryTables are the tables of git's history and status readers.
+func gitHistoryTables() map[string]string {
 	return map[string]string{
 		"status": `gnu
 -s ; --short ; -b ; --branch ; --show-stash ; --porcelain? ; --long ; -v ; --verbose ; -u?
@@ -76,28 +81,6 @@ func makeGitTables() map[string]string {
 --decorate-refs= ; --decorate-refs-exclude= ; --decorate ; --no-quiet ; --no-source
 --no-use-mailmap ; --no-mailmap ; --no-decorate-refs ; --no-decorate-refs-exclude
 --no-decorate ; -h ; -NUM`,
-		"diff": `gnu
--p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
---output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
---indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
---diff-algorithm= ; --stat? ; --compact-summary ; --numstat ; --shortstat ; -X? ; --dirstat?
---cumulative ; --dirstat-by-file? ; --summary ; --patch-with-stat ; -z ; --name-only
---name-status ; --submodule? ; --color? ; --no-color ; --color-moved? ; --no-color-moved
---color-moved-ws= ; --no-color-moved-ws ; --word-diff? ; --word-diff-regex= ; --color-words?
---no-renames ; --rename-empty ; --no-rename-empty ; --check ; --ws-error-highlight=
---full-index ; --binary ; --abbrev? ; -B? ; --break-rewrites? ; -M? ; --find-renames? ; -C?
---find-copies? ; --find-copies-harder ; -D ; --irreversible-delete ; -l= ; --diff-filter= ; -S=
--G= ; --find-object= ; --pickaxe-all ; --pickaxe-regex ; -O= ; --skip-to= ; --rotate-to= ; -R
---relative? ; --no-relative ; -a ; --text ; --ignore-cr-at-eol ; --ignore-space-at-eol ; -b
---ignore-space-change ; -w ; --ignore-all-space ; --ignore-blank-lines ; -I=
---ignore-matching-lines= ; --inter-hunk-context= ; -W ; --function-context ; --exit-code
---quiet ; --ext-diff !x ; --no-ext-diff ; --textconv ; --no-textconv ; --ignore-submodules?
---src-prefix= ; --dst-prefix= ; --no-prefix ; --line-prefix= ; --ita-invisible-in-index ; -1
--2 ; -3 ; -0 ; --stat-width= ; --stat-name-width= ; --stat-graph-width= ; --stat-count=
---follow ; --ita-visible-in-index ; --no-function-context ; --no-compact-summary
---no-full-index ; --no-abbrev ; --no-find-copies-harder ; --no-follow ; --no-minimal
---no-ignore-matching-lines ; --no-text ; --no-exit-code ; --no-quiet ; --cached ; --staged
---merge-base ; --no-index ; -h`,
 		"blame": `gnu
 -b ; --root ; --show-stats ; -L= ; -l ; -t ; -S= ; --reverse= ; --first-parent ; -p
 --porcelain ; --line-porcelain ; --incremental ; --encoding= ; --contents= ; --date=
@@ -126,6 +109,16 @@ func makeGitTables() map[string]string {
 --boundary ; --simplify-by-decoration ; --show-pulls ; --full-history ; --dense ; --sparse
 --simplify-merges ; --ancestry-path? ; --no-committer ; --no-numbered ; --no-summary
 --no-email ; --no-group ; -h ; -NUM`,
+		"whatchanged": `gnu
+--quiet ; --source ; --use-mailmap ; --clear-decorations ; --decorate-refs=
+--decorate-refs-exclude= ; --decorate ; --no-quiet ; --no-source ; --no-use-mailmap
+--no-mailmap ; --no-decorate-refs ; --no-decorate-refs-exclude ; --no-decorate ; -h ; -NUM`,
+	}
+}
+
+// gitRefTables are the tables of git's revision, ref, index and object readers.
+func gitRefTables() map[string]string {
+	return map[string]string{
 		"rev-list": `gnu
 -n= ; --max-count= ; --skip= ; --since= ; --after= ; --since-as-filter= ; --until= ; --before=
 --max-age= ; --min-age= ; --author= ; --committer= ; --grep-reflog= ; --grep= ; --all-match
@@ -186,10 +179,6 @@ func makeGitTables() map[string]string {
 --head ; --heads ; --tags ; -d ; --dereference ; -s ; --hash? ; --verify ; --abbrev? ; -q
 --quiet ; --exclude-existing? ; --no-tags ; --no-heads ; --no-verify ; --no-head
 --no-dereference ; --no-hash ; --no-abbrev ; --no-quiet ; -h`,
-		"whatchanged": `gnu
---quiet ; --source ; --use-mailmap ; --clear-decorations ; --decorate-refs=
---decorate-refs-exclude= ; --decorate ; --no-quiet ; --no-source ; --no-use-mailmap
---no-mailmap ; --no-decorate-refs ; --no-decorate-refs-exclude ; --no-decorate ; -h ; -NUM`,
 		"grep": `gnu
 --cached ; --no-index ; --untracked ; --no-exclude-standard ; --exclude-standard
 --recurse-submodules ; -a ; --text ; --textconv ; --no-textconv ; -i ; --ignore-case ; -I
@@ -224,8 +213,19 @@ func makeGitTables() map[string]string {
 --tags ; --refs= ; --exclude= ; --all ; --annotate-stdin ; --stdin ; --name-only
 --no-undefined ; --always ; --undefined ; --no-name-only ; --no-tags ; --no-refs ; --no-exclude
 --no-all ; --no-stdin ; --no-annotate-stdin ; --no-always ; -h`,
-		"diff-tree": `gnu
--p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
+		"count-objects": `gnu
+-v ; --verbose ; -H ; --human-readable ; --no-verbose ; --no-human-readable ; -h`,
+		"check-ignore": `gnu
+-q ; --quiet ; -v ; --verbose ; --stdin ; -z ; -n ; --non-matching ; --no-index ; --index
+--no-quiet ; --no-verbose ; --no-stdin ; --no-non-matching ; -h`,
+		"var": `gnu
+-l ; -h`,
+	}
+}
+
+// gitDiffOptions are the options git's four diff commands share, in the
+// order their manual pages list them; each command's own follow.
+const gitDiffOptions = `-p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
 --output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
 --indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
 --diff-algorithm= ; --stat? ; --compact-summary ; --numstat ; --shortstat ; -X? ; --dirstat?
@@ -240,7 +240,18 @@ func makeGitTables() map[string]string {
 --ignore-space-change ; -w ; --ignore-all-space ; --ignore-blank-lines ; -I=
 --ignore-matching-lines= ; --inter-hunk-context= ; -W ; --function-context ; --exit-code
 --quiet ; --ext-diff !x ; --no-ext-diff ; --textconv ; --no-textconv ; --ignore-submodules?
---src-prefix= ; --dst-prefix= ; --no-prefix ; --line-prefix= ; --ita-invisible-in-index ; -r
+--src-prefix= ; --dst-prefix= ; --no-prefix ; --line-prefix= ; --ita-invisible-in-index`
+
+// gitDiffTables are the tables of git's diff commands.
+func gitDiffTables() map[string]string {
+	return map[string]string{
+		"diff": "gnu\n" + gitDiffOptions + ` ; -1
+-2 ; -3 ; -0 ; --stat-width= ; --stat-name-width= ; --stat-graph-width= ; --stat-count=
+--follow ; --ita-visible-in-index ; --no-function-context ; --no-compact-summary
+--no-full-index ; --no-abbrev ; --no-find-copies-harder ; --no-follow ; --no-minimal
+--no-ignore-matching-lines ; --no-text ; --no-exit-code ; --no-quiet ; --cached ; --staged
+--merge-base ; --no-index ; -h`,
+		"diff-tree": "gnu\n" + gitDiffOptions + ` ; -r
 -t ; --root ; --merge-base ; --stdin ; -m ; -v ; --pretty? ; --format= ; --abbrev-commit
 --no-abbrev-commit ; --oneline ; --encoding= ; --expand-tabs= ; --no-expand-tabs ; --notes?
 --no-notes ; --show-notes? ; --standard-notes ; --no-standard-notes ; --show-signature
@@ -249,54 +260,15 @@ func makeGitTables() map[string]string {
 --no-function-context ; --no-compact-summary ; --no-full-index ; --no-abbrev
 --no-find-copies-harder ; --no-follow ; --no-minimal ; --no-ignore-matching-lines ; --no-text
 --no-exit-code ; --no-quiet ; -h`,
-		"diff-index": `gnu
--p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
---output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
---indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
---diff-algorithm= ; --stat? ; --compact-summary ; --numstat ; --shortstat ; -X? ; --dirstat?
---cumulative ; --dirstat-by-file? ; --summary ; --patch-with-stat ; -z ; --name-only
---name-status ; --submodule? ; --color? ; --no-color ; --color-moved? ; --no-color-moved
---color-moved-ws= ; --no-color-moved-ws ; --word-diff? ; --word-diff-regex= ; --color-words?
---no-renames ; --rename-empty ; --no-rename-empty ; --check ; --ws-error-highlight=
---full-index ; --binary ; --abbrev? ; -B? ; --break-rewrites? ; -M? ; --find-renames? ; -C?
---find-copies? ; --find-copies-harder ; -D ; --irreversible-delete ; -l= ; --diff-filter= ; -S=
--G= ; --find-object= ; --pickaxe-all ; --pickaxe-regex ; -O= ; --skip-to= ; --rotate-to= ; -R
---relative? ; --no-relative ; -a ; --text ; --ignore-cr-at-eol ; --ignore-space-at-eol ; -b
---ignore-space-change ; -w ; --ignore-all-space ; --ignore-blank-lines ; -I=
---ignore-matching-lines= ; --inter-hunk-context= ; -W ; --function-context ; --exit-code
---quiet ; --ext-diff !x ; --no-ext-diff ; --textconv ; --no-textconv ; --ignore-submodules?
---src-prefix= ; --dst-prefix= ; --no-prefix ; --line-prefix= ; --ita-invisible-in-index
+		"diff-index": "gnu\n" + gitDiffOptions + `
 --cached ; --merge-base ; -m ; --stat-width= ; --stat-name-width= ; --stat-graph-width=
 --stat-count= ; --follow ; --ita-visible-in-index ; --no-function-context ; --no-compact-summary
 --no-full-index ; --no-abbrev ; --no-find-copies-harder ; --no-follow ; --no-minimal
 --no-ignore-matching-lines ; --no-text ; --no-exit-code ; --no-quiet ; -h`,
-		"diff-files": `gnu
--p ; -u ; --patch ; -s ; --no-patch ; -U= ; --unified= ; --output= !w ; --output-indicator-new=
---output-indicator-old= ; --output-indicator-context= ; --raw ; --patch-with-raw
---indent-heuristic ; --no-indent-heuristic ; --minimal ; --patience ; --histogram ; --anchored=
---diff-algorithm= ; --stat? ; --compact-summary ; --numstat ; --shortstat ; -X? ; --dirstat?
---cumulative ; --dirstat-by-file? ; --summary ; --patch-with-stat ; -z ; --name-only
---name-status ; --submodule? ; --color? ; --no-color ; --color-moved? ; --no-color-moved
---color-moved-ws= ; --no-color-moved-ws ; --word-diff? ; --word-diff-regex= ; --color-words?
---no-renames ; --rename-empty ; --no-rename-empty ; --check ; --ws-error-highlight=
---full-index ; --binary ; --abbrev? ; -B? ; --break-rewrites? ; -M? ; --find-renames? ; -C?
---find-copies? ; --find-copies-harder ; -D ; --irreversible-delete ; -l= ; --diff-filter= ; -S=
--G= ; --find-object= ; --pickaxe-all ; --pickaxe-regex ; -O= ; --skip-to= ; --rotate-to= ; -R
---relative? ; --no-relative ; -a ; --text ; --ignore-cr-at-eol ; --ignore-space-at-eol ; -b
---ignore-space-change ; -w ; --ignore-all-space ; --ignore-blank-lines ; -I=
---ignore-matching-lines= ; --inter-hunk-context= ; -W ; --function-context ; --exit-code
---quiet ; --ext-diff !x ; --no-ext-diff ; --textconv ; --no-textconv ; --ignore-submodules?
---src-prefix= ; --dst-prefix= ; --no-prefix ; --line-prefix= ; --ita-invisible-in-index ; -1
+		"diff-files": "gnu\n" + gitDiffOptions + ` ; -1
 -2 ; -3 ; -0 ; -c ; --cc ; -q ; --stat-width= ; --stat-name-width= ; --stat-graph-width=
 --stat-count= ; --follow ; --ita-visible-in-index ; --no-function-context ; --no-compact-summary
 --no-full-index ; --no-abbrev ; --no-find-copies-harder ; --no-follow ; --no-minimal
 --no-ignore-matching-lines ; --no-text ; --no-exit-code ; --no-quiet ; -h`,
-		"count-objects": `gnu
--v ; --verbose ; -H ; --human-readable ; --no-verbose ; --no-human-readable ; -h`,
-		"check-ignore": `gnu
--q ; --quiet ; -v ; --verbose ; --stdin ; -z ; -n ; --non-matching ; --no-index ; --index
---no-quiet ; --no-verbose ; --no-stdin ; --no-non-matching ; -h`,
-		"var": `gnu
--l ; -h`,
 	}
 }

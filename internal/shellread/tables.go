@@ -10,6 +10,12 @@ package shellread
 var optionTables map[string]string // made by loadTables
 
 func makeOptionTables() map[string]string {
+	return mergeTables(textViewTables(), textFilterTables(), compareTables(), pathTables(),
+		systemTables(), diskTables(), processTables(), contentTables(), listingTables())
+}
+
+// textViewTables are the tables of the programs that print a file or part of it.
+func textViewTables() map[string]string {
 	return map[string]string{
 		"cat": `gnu
 -A --show-all
@@ -75,6 +81,12 @@ func makeOptionTables() map[string]string {
 --total=
 --help
 --version`,
+	}
+}
+
+// textFilterTables are the tables of the programs that cut, translate or lay out lines.
+func textFilterTables() map[string]string {
+	return map[string]string{
 		"cut": `gnu
 -b= --bytes=
 -c= --characters=
@@ -136,6 +148,12 @@ func makeOptionTables() map[string]string {
 -z --zero-terminated
 --help
 --version`,
+	}
+}
+
+// compareTables are the tables of the programs that compare, sort or count lines.
+func compareTables() map[string]string {
+	return map[string]string{
 		"diff": `gnu
 --normal
 -q --brief
@@ -200,6 +218,57 @@ func makeOptionTables() map[string]string {
 -x -z # macOS
 --help
 -v --version`,
+		"sort": `gnu
+-b --ignore-leading-blanks
+-d --dictionary-order
+-f --ignore-case
+-g --general-numeric-sort
+-i --ignore-nonprinting
+-M --month-sort
+-h --human-numeric-sort
+-n --numeric-sort
+-R --random-sort
+--random-source=
+-r --reverse
+--sort=
+-V --version-sort
+--batch-size=
+-c --check?
+-C
+--compress-program= !x
+--debug
+--files0-from=
+-k= --key=
+-m --merge
+-o= --output= !w
+-s --stable
+-S= --buffer-size=
+-t= --field-separator=
+-T= --temporary-directory=
+--parallel=
+-u --unique
+-z --zero-terminated
+--help
+--version`,
+		"uniq": `gnu
+-c --count
+-d --repeated
+-D --all-repeated?
+-f= --skip-fields=
+--group?
+-i --ignore-case
+-s= --skip-chars=
+-u --unique
+-z --zero-terminated
+-w= --check-chars=
+--help
+--version`,
+	}
+}
+
+// pathTables are the tables of the programs that name or describe a path.
+func pathTables() map[string]string {
+	return map[string]string{
 		"basename": `gnu
 -a --multiple
 -s= --suffix=
@@ -233,33 +302,6 @@ func makeOptionTables() map[string]string {
 -z --zero
 --help
 --version`,
-		"whoami": `gnu
---help
---version`,
-		"uname": `gnu
--a --all
--s --kernel-name
--n --nodename
--r --kernel-release
--v --kernel-version
--m --machine
--p --processor
--i --hardware-platform
--o --operating-system
---help
---version`,
-		"id": `gnu
--a
--Z --context
--g --group
--G --groups
--n --name
--r --real
--u --user
--z --zero
--p -P -F -A -M # macOS
---help
---version`,
 		"stat": `gnu
 -L --dereference
 -f= --file-system # macOS -f takes a format; judged the way that takes more
@@ -272,134 +314,44 @@ func makeOptionTables() map[string]string {
 -t= # macOS: the time format
 --help
 --version`,
-		"du": `gnu
--0 --null
--a --all
---apparent-size
--B= --block-size=
--b --bytes
--c --total
--D --dereference-args
--d= --max-depth=
---files0-from=
--H
--h --human-readable
---inodes
--k
+		"file": `gnu
+--help
+-v --version
+-m= --magic-file=
+-z --uncompress
+-Z --uncompress-noreport
+-b --brief
+-c --checking-printout
+-e= --exclude=
+--exclude-quiet=
+-f= --files-from=
+-F= --separator=
+-i --mime
+--apple
+--extension
+--mime-type
+--mime-encoding
+-k --keep-going
+-l --list
 -L --dereference
--l --count-links
--m
--P --no-dereference
--S --separate-dirs
---si
--s --summarize
--t= --threshold=
---time?
---time-style=
--X= --exclude-from=
---exclude=
--x --one-file-system
--g -A -I= -n # macOS
---help
---version`,
-		"df": `gnu
--a --all
--B= --block-size=
--h --human-readable
--H --si
--i --inodes
--k
--l --local
---no-sync
---output?
--P --portability
---sync
---total
--t= --type=
--T --print-type
--x= --exclude-type=
--v
--c -g -m -n -Y # macOS
---help
---version`,
-		"free": `gnu
--b --bytes
---kilo
---mega
---giga
---tera
---peta
--k --kibi
--m --mebi
--g --gibi
---tebi
---pebi
--h --human
---si
--l --lohi
--t --total
--v --committed
--s= --seconds=
--c= --count=
--w --wide
---help
--V --version`,
-		"uptime": `gnu
--p --pretty
--h --help
--s --since
--V --version`,
-		"pgrep": `gnu
--d= --delimiter=
--l --list-name
--a --list-full
--v --inverse
--w --lightweight
--c --count
--f --full
--g= --pgroup=
--G= --group=
--i --ignore-case
--n --newest
--o --oldest
--O= --older=
--P= --parent=
--s= --session=
--t= --terminal=
--u= --euid=
--U= --uid=
--x --exact
--F= --pidfile=
--L --logpidfile
--r= --runstates=
--A --ignore-ancestors
---cgroup=
---ns=
---nslist=
--q -S -I # macOS
--h --help
--V --version`,
-		"pstree": `gnu
--a --arguments
--A --ascii
--c --compact-not
--C= --color=
--g --show-pgids
--G --vt100
--h --highlight-all
--H= --highlight-pid=
--l --long
--n --numeric-sort
--N= --ns-sort=
--p --show-pids
--s --show-parents
--S --ns-changes
--t --thread-names
--T --hide-threads
--u --uid-changes
--U --unicode
--V --version
--Z --security-context`,
+-h --no-dereference
+-n --no-buffer
+-N --no-pad
+-0 --print0
+-p --preserve-date !w
+-P= --parameter=
+-r --raw
+-s --special-files
+-S --no-sandbox !x
+-C --compile !w
+-d --debug
+-D -I -M= # macOS`,
+	}
+}
+
+// contentTables are the tables of the programs that search or dump file contents.
+func contentTables() map[string]string {
+	return map[string]string{
 		"grep": `gnu
 -NUM
 -E --extended-regexp
@@ -451,6 +403,55 @@ func makeOptionTables() map[string]string {
 -U --binary
 -J -O -p -S --null # macOS
 -u --unix-byte-offsets`,
+		"md5sum": `gnu
+-b --binary
+-c --check
+--tag
+-t --text
+-z --zero
+--ignore-missing
+--quiet
+--status
+--strict
+-w --warn
+--help
+--version`,
+		"hexdump": `gnu
+-b --one-byte-octal
+-c --one-byte-char
+-C --canonical
+-d --two-bytes-decimal
+-o --two-bytes-octal
+-x --two-bytes-hex
+-L --color?
+-e= --format=
+-f= --format-file=
+-n= --length=
+-s= --skip=
+-v --no-squeezing
+-h --help
+-V --version`,
+		"strings": `gnu
+-NUM
+-a --all
+-d --data
+-f --print-file-name
+-n= --bytes=
+-t= --radix=
+-w --include-all-whitespace
+-o
+-T= --target=
+-e= --encoding=
+-U= --unicode=
+-s= --output-separator=
+-h --help
+-v -V --version`,
+	}
+}
+
+// listingTables are the tables of the programs that list directories.
+func listingTables() map[string]string {
+	return map[string]string{
 		"ls": `gnu
 -a --all
 -A --almost-all
@@ -513,228 +514,6 @@ func makeOptionTables() map[string]string {
 -e -O -P -W -@ -% -, -y # macOS
 --help
 --version`,
-		"seq": `gnu
--f= --format=
--s= --separator=
--t= # macOS: terminator
--w --equal-width
---help
---version`,
-		"md5sum": `gnu
--b --binary
--c --check
---tag
--t --text
--z --zero
---ignore-missing
---quiet
---status
---strict
--w --warn
---help
---version`,
-		"hexdump": `gnu
--b --one-byte-octal
--c --one-byte-char
--C --canonical
--d --two-bytes-decimal
--o --two-bytes-octal
--x --two-bytes-hex
--L --color?
--e= --format=
--f= --format-file=
--n= --length=
--s= --skip=
--v --no-squeezing
--h --help
--V --version`,
-		"strings": `gnu
--NUM
--a --all
--d --data
--f --print-file-name
--n= --bytes=
--t= --radix=
--w --include-all-whitespace
--o
--T= --target=
--e= --encoding=
--U= --unicode=
--s= --output-separator=
--h --help
--v -V --version`,
-		"sort": `gnu
--b --ignore-leading-blanks
--d --dictionary-order
--f --ignore-case
--g --general-numeric-sort
--i --ignore-nonprinting
--M --month-sort
--h --human-numeric-sort
--n --numeric-sort
--R --random-sort
---random-source=
--r --reverse
---sort=
--V --version-sort
---batch-size=
--c --check?
--C
---compress-program= !x
---debug
---files0-from=
--k= --key=
--m --merge
--o= --output= !w
--s --stable
--S= --buffer-size=
--t= --field-separator=
--T= --temporary-directory=
---parallel=
--u --unique
--z --zero-terminated
---help
---version`,
-		"uniq": `gnu
--c --count
--d --repeated
--D --all-repeated?
--f= --skip-fields=
---group?
--i --ignore-case
--s= --skip-chars=
--u --unique
--z --zero-terminated
--w= --check-chars=
---help
---version`,
-		"date": `gnu
--d= --date=
---debug
--f= --file=
--I --iso-8601?
---resolution
--R --rfc-email
---rfc-3339=
--r= --reference=
--s= --set= !s
--u --utc --universal
--j -n # macOS: -j does not set the clock
--v= -z= # macOS: adjust, output zone
---help
---version`,
-		"hostname": `gnu
--a --alias
--A --all-fqdns
--b --boot !s
--d --domain
--f --fqdn --long
--F= --file= !s
--i --ip-address
--I --all-ip-addresses
--s --short
--y --yp --nis
--h --help
--V --version
--v --verbose`,
-		"getent": `gnu
--A --no-addrconfig
--i --no-idn
--s= --service= !n
---help
---usage
--V --version`,
-		"file": `gnu
---help
--v --version
--m= --magic-file=
--z --uncompress
--Z --uncompress-noreport
--b --brief
--c --checking-printout
--e= --exclude=
---exclude-quiet=
--f= --files-from=
--F= --separator=
--i --mime
---apple
---extension
---mime-type
---mime-encoding
--k --keep-going
--l --list
--L --dereference
--h --no-dereference
--n --no-buffer
--N --no-pad
--0 --print0
--p --preserve-date !w
--P= --parameter=
--r --raw
--s --special-files
--S --no-sandbox !x
--C --compile !w
--d --debug
--D -I -M= # macOS`,
-		"journalctl": `gnu
--NUM
---system
---user
--M= --machine=
--m --merge
--D= --directory=
---file=
---root=
---image= !s
---namespace=
--S= --since=
--U= --until=
--c= --cursor=
---after-cursor=
---cursor-file= !w
--b? --boot?
--u= --unit=
---user-unit=
--t= --identifier=
--T= --exclude-identifier=
--p= --priority=
---facility=
--g= --grep=
---case-sensitive?
--k --dmesg
--o= --output=
---output-fields=
--n? --lines?
--r --reverse
---show-cursor
---utc
--x --catalog
---no-hostname
---no-full --full -l
--a --all
--f --follow
---no-tail
--q --quiet
---no-pager
--e --pager-end
---interval= !w
---verify-key=
---force !w
--h --help
---version
--N --fields
--F= --field=
---list-boots
---disk-usage
---vacuum-size= --vacuum-files= --vacuum-time= !s
---verify
---sync --relinquish-var --smart-relinquish-var --flush --rotate !s
---header
---list-catalog
---dump-catalog
---update-catalog !w
---setup-keys !w
---new-id128`,
 		"tree": `exact
 -a -d -l -f -x -i -s -h -u -g -D -F -q -N -Q -p -C -n -r -t -c -U -v -A -S -J -X -Z
 --noreport --dirsfirst --du --prune --gitignore --inodes --device --si --matchdirs --ignore-case
@@ -744,4 +523,25 @@ func makeOptionTables() map[string]string {
 -H> -T>
 -o> -R --fromfile !w # -o writes a file, -R with -H an index into every directory`,
 	}
+}
+
+// mergeTables joins the per-family tables of one maker into one map. A
+// program listed in two families is a mistake a single map literal would
+// not compile, so it panics (every test that judges a command builds the
+// tables).
+func mergeTables(parts ...map[string]string) map[string]string {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	m := make(map[string]string, n)
+	for _, p := range parts {
+		for k, v := range p {
+			if _, dup := m[k]; dup {
+				panic("shellread: option table " + k + " listed twice")
+			}
+			m[k] = v
+		}
+	}
+	return m
 }

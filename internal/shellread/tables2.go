@@ -6,6 +6,11 @@ package shellread
 var moreTables map[string]string // made by loadTables
 
 func makeMoreTables() map[string]string {
+	return mergeTables(ripgrepTables(), fdTables(), archiveTables(), pagerTables(), wrapperTables())
+}
+
+// ripgrepTables is the table of ripgrep.
+func ripgrepTables() map[string]string {
 	return map[string]string{
 		"rg": `exact
 -NUM
@@ -98,6 +103,12 @@ func makeMoreTables() map[string]string {
 --generate= --files-with-matches --hyperlink-format= --include-zero --stop-on-nonmatch
 --pre= --no-pre !x # runs a program on every file
 --hostname-bin= !x # runs a program for the host name`,
+	}
+}
+
+// fdTables is the table of fd (Debian names it fdfind).
+func fdTables() map[string]string {
+	return map[string]string{
 		"fdfind": `exact
 -H --hidden --no-hidden
 -I --no-ignore --ignore
@@ -141,6 +152,12 @@ func makeMoreTables() map[string]string {
 -h --help
 -V --version
 -x= --exec= -X= --exec-batch= !x`,
+	}
+}
+
+// archiveTables are the tables of the archive and encoding readers.
+func archiveTables() map[string]string {
+	return map[string]string{
 		"tar": `gnu
 -t --list
 -A --catenate --concatenate -c --create --delete -r --append -u --update -x --extract --get !w
@@ -245,6 +262,12 @@ func makeMoreTables() map[string]string {
 -a -b -c -d -f -i -l -o -s -x -B -D -e -F -H -I -L -O -X
 --help
 --version`,
+	}
+}
+
+// pagerTables are the tables of the pagers and the kernel log.
+func pagerTables() map[string]string {
+	return map[string]string{
 		"dmesg": `gnu
 -C --clear -c --read-clear -D --console-off -E --console-on !s
 -n= --console-level= !s
@@ -294,6 +317,12 @@ func makeMoreTables() map[string]string {
 --line-numbers --LINE-NUMBERS --RAW-CONTROL-CHARS --raw-control-chars --chop-long-lines --no-init
 --squeeze-blank-lines --pattern= --prompt= --tabs= --help --version --quiet --silent
 -k= --lesskey-file= --lesskey-src= --lesskey-content= -o= -O= --log-file= --LOG-FILE= !x`,
+	}
+}
+
+// wrapperTables are the tables of the programs that run another program.
+func wrapperTables() map[string]string {
+	return map[string]string{
 		"xargs": `stop
 -0 --null
 -a= --arg-file=

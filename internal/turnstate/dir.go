@@ -63,11 +63,6 @@ func ResolveDir(set, def string) Dir {
 	return Dir{Path: fb, Fallback: true, Err: privateFallback(fb)}
 }
 
-// dirFrom resolves the directory the environment selects.
-func dirFrom(getenv func(string) string) Dir {
-	return ResolveDir(config.TurnStateFrom(getenv).Dir, DefaultDir)
-}
-
 // privateFallback checks a per-user fallback directory: nil when it does
 // not exist or is a directory (not a symlink) of the current user that
 // neither group nor others may write, else an error matching ErrUntrusted.
@@ -105,7 +100,7 @@ func DigestDir(c config.Digest, ts Dir) string {
 }
 
 // Digests is the digest store the hooks share: the store of [DigestDir]
-// with the environment's settings. When it lies in the turn-state
+// with the settings' options. When it lies in the turn-state
 // directory, it follows that directory's rule: in an untrusted fallback
 // nothing is written (a *digest.WriteError matching digest.ErrInsecureDir)
 // or replayed; a fallback is created 0700, and checked again, by the first
@@ -115,18 +110,18 @@ type Digests struct {
 	untrusted error
 }
 
-// OpenDigests opens the digest store the environment selects.
-func OpenDigests(getenv func(string) string) (Digests, error) {
-	return openDigests(getenv, DefaultDir)
+// OpenDigests opens the digest store the settings select: c's directory,
+// else the digests directory of the turn-state directory ts selects.
+func OpenDigests(ts config.TurnState, c config.Digest) (Digests, error) {
+	return openDigests(ts, c, DefaultDir)
 }
 
 // openDigests is OpenDigests with def as the default turn-state directory.
-func openDigests(getenv func(string) string, def string) (Digests, error) {
-	c := config.DigestFrom(getenv)
+func openDigests(tsc config.TurnState, c config.Digest, def string) (Digests, error) {
 	o := c.Options()
 	var ts Dir
 	if c.Dir == "" {
-		ts = ResolveDir(config.TurnStateFrom(getenv).Dir, def)
+		ts = ResolveDir(tsc.Dir, def)
 		if ts.Err != nil || ts.Fallback {
 			o.Prepare = func() error {
 				if ts.Err != nil {

@@ -25,17 +25,17 @@ func needRoot(t *testing.T) {
 	}
 }
 
-// resolvePath is the directory ResolveDir picks under getenv's
-// TURN_STATE_DIR.
-func resolvePath(getenv func(string) string, def string) string {
-	return ResolveDir(config.TurnStateFrom(getenv).Dir, def).Path
+// resolvePath is the directory ResolveDir picks with TURN_STATE_DIR set to
+// set ("" unset).
+func resolvePath(set, def string) string {
+	return ResolveDir(set, def).Path
 }
 
 // digestsWithDefault is OpenDigests with def as the default turn-state
 // directory and no variable set.
 func digestsWithDefault(t *testing.T, def string) Digests {
 	t.Helper()
-	s, err := openDigests(func(string) string { return "" }, def)
+	s, err := openDigests(config.TurnState{}, config.DigestFrom(nil), def)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,14 +49,9 @@ func TestTurnStateDir(t *testing.T) {
 	base := t.TempDir()
 	def := filepath.Join(base, "claude-turn-state")
 	perUser := def + "-" + strconv.Itoa(os.Geteuid())
-	noEnv := func(string) string { return "" }
+	const noEnv = ""
 
-	if got := resolvePath(func(k string) string {
-		if k == "TURN_STATE_DIR" {
-			return "/x/ts"
-		}
-		return ""
-	}, def); got != "/x/ts" {
+	if got := resolvePath("/x/ts", def); got != "/x/ts" {
 		t.Errorf("TURN_STATE_DIR set: %q", got)
 	}
 	if got := resolvePath(noEnv, def); got != def {
@@ -80,20 +75,10 @@ func TestTurnStateDir(t *testing.T) {
 	if got := resolvePath(noEnv, def); got != perUser {
 		t.Errorf("default is a symlink: %q, want %q", got, perUser)
 	}
-	if got := New(func(k string) string {
-		if k == "TURN_STATE_DIR" {
-			return "/y"
-		}
-		return ""
-	}).Dir; got != "/y" {
+	if got := New(config.TurnState{Dir: "/y"}).Dir; got != "/y" {
 		t.Errorf("New with TURN_STATE_DIR: %q", got)
 	}
-	ds, err := OpenDigests(func(k string) string {
-		if k == "TURN_STATE_DIR" {
-			return "/y"
-		}
-		return ""
-	})
+	ds, err := OpenDigests(config.TurnState{Dir: "/y"}, config.DigestFrom(nil))
 	if err != nil || ds.Dir() != "/y/digests" {
 		t.Errorf("OpenDigests digest dir: %q, %v", ds.Dir(), err)
 	}
@@ -109,7 +94,7 @@ func TestTurnStateDirForeignOwned(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := def + "-" + strconv.Itoa(os.Geteuid())
-	if got := resolvePath(func(string) string { return "" }, def); got != want {
+	if got := resolvePath("", def); got != want {
 		t.Errorf("default owned by another user: %q, want %q", got, want)
 	}
 }

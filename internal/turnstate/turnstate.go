@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/hookio"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/sessionname"
 )
@@ -39,10 +40,10 @@ type Store struct {
 	fallback bool
 }
 
-// New returns the store of the directory the environment selects
-// ([ResolveDir]).
-func New(getenv func(string) string) Store {
-	d := dirFrom(getenv)
+// New returns the store of the directory the setting selects
+// ([ResolveDir] with [DefaultDir]).
+func New(c config.TurnState) Store {
+	d := ResolveDir(c.Dir, DefaultDir)
 	return Store{Dir: d.Path, untrusted: d.Err, fallback: d.Fallback}
 }
 

@@ -40,9 +40,13 @@ import (
 )
 
 // hook is the gate: its fail-open rows, a panic's included, are recorded
-// under gate.LabelAmIDone.
+// under gate.LabelAmIDone. The settings are read once, here; Decide only
+// reads, and the verdict's marker and rows are written after it.
 var hook = cli.Hook{Help: help, Label: gate.LabelAmIDone, Body: func(stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
-	return gate.Run(stdin, stdout, env.Get, Decide)
+	s := config.HooksFrom(env.Get)
+	st := turnstate.New(s.TurnState)
+	Decide(gate.ReadPayload(stdin), s, st).Carry(s, st, gate.LabelAmIDone, stdout, time.Now())
+	return 0
 }}
 
 // Main runs the gate; it returns 0 on every path, a panic included.
@@ -50,47 +54,46 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
-// Decide returns the block line, or nil to let the Stop through (recording
-// the release where one is recorded).
-func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
-	if gate.Event(p) != "Stop" || config.Entrypoint(env) == "sdk-cli" || gate.Subagent(p) {
-		return nil
+// Decide is the gate's verdict on one Stop: the block line with the asked
+// marker to write first, or a release with the row that records it, or
+// nothing. It writes nothing.
+func Decide(p *hookio.Payload, s config.Hooks, st turnstate.Store) gate.Verdict {
+	if p.Get("hook_event_name").Text() != "Stop" || s.Entrypoint == "sdk-cli" || gate.Subagent(p) {
+		return gate.Verdict{}
 	}
 	sid := turnstate.SessionKey(p)
-	st := turnstate.New(env)
-	release := func(why string) []byte {
-		gate.ReleaseOrFailOpen(env, offswitch.AmIDoneGate, gate.LabelAmIDone, why, sid, now)
-		return nil
-	}
 	if !st.TurnStarted(sid) {
-		return release(failopen.WhyResetHookNeverRan)
+		return gate.Release(s, offswitch.AmIDoneGate, failopen.WhyResetHookNeverRan, sid)
 	}
 	if st.IsMarked(sid, turnstate.AmIDone) || st.IsMarked(sid, turnstate.AmIDoneAsked) {
-		return nil
+		return gate.Verdict{}
 	}
-	activity := gate.Undetermined
-	if f := gate.OpenTranscript(p, sid, env); f != nil {
-		if fi, err := f.Stat(); err == nil {
-			activity = gate.TurnActivity(f, fi.Size())
-		}
-		f.Close()
-	}
-	switch activity {
+	switch activity(p, sid, s.Home) {
 	case gate.Idle:
-		return nil
+		return gate.Verdict{}
 	case gate.Undetermined, gate.OverCap:
-		return release(failopen.WhyActivityUndetermined)
+		return gate.Release(s, offswitch.AmIDoneGate, failopen.WhyActivityUndetermined, sid)
 	}
-	if !offswitch.EnabledOrLogRelease(offswitch.AmIDoneGate, env, now) {
-		return nil
+	if v, off := gate.SwitchedOff(s, offswitch.AmIDoneGate, sid); off {
+		return v
 	}
-	if !gate.SkillReadable(env, gate.SkillAmIDone) {
-		gate.FailOpen(env, gate.LabelAmIDone, failopen.WhySkillUnresolvable, sid, now)
-		return nil
+	if !gate.SkillReadable(s.BinDir, gate.SkillAmIDone) {
+		return gate.Verdict{Session: sid, FailOpen: failopen.WhySkillUnresolvable}
 	}
-	if err := st.Mark(sid, turnstate.AmIDoneAsked); err != nil {
-		gate.FailOpen(env, gate.LabelAmIDone, failopen.WhyStoreUnwritable, sid, now)
-		return nil
+	return gate.Verdict{Session: sid, Print: gate.BlockLine(), Mark: turnstate.AmIDoneAsked}
+}
+
+// activity is what the session's transcript says about the current turn
+// (gate.Undetermined when there is none to read).
+func activity(p *hookio.Payload, sid, home string) gate.Activity {
+	f := gate.OpenTranscript(p, sid, home)
+	if f == nil {
+		return gate.Undetermined
 	}
-	return gate.BlockLine()
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return gate.Undetermined
+	}
+	return gate.TurnActivity(f, fi.Size())
 }

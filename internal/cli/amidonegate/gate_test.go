@@ -8,8 +8,9 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/cli/hooktest"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
-	"github.com/procedures-go/procedures/internal/gate/gatetest"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
@@ -18,7 +19,7 @@ import (
 // blocked once, and its next Stop passes; an unreadable transcript is
 // released with a fail-open row; a conversational turn passes.
 func TestMainDecides(t *testing.T) {
-	root, vars := gatetest.Sandbox(t)
+	root, vars := hooktest.Sandbox(t)
 	used := filepath.Join(root, "used.jsonl")
 	os.WriteFile(used, []byte(`{"type":"user","message":{"role":"user","content":"go"}}`+"\n"+
 		`{"type":"assistant","message":{"content":[{"type":"tool_use","name":"Bash","input":{}}]}}`+"\n"), 0o644)
@@ -29,7 +30,7 @@ func TestMainDecides(t *testing.T) {
 	stop := func(sid, transcript string) string {
 		return `{"hook_event_name":"Stop","session_id":"` + sid + `","transcript_path":"` + transcript + `"}`
 	}
-	run := func(stdin string) string { t.Helper(); return gatetest.Run(t, Main, vars, stdin) }
+	run := func(stdin string) string { t.Helper(); return hooktest.Run(t, Main, vars, stdin) }
 	logged := func(why string) bool {
 		b, _ := os.ReadFile(foLog)
 		return strings.Contains(string(b), `"why":"`+why+`"`)
@@ -41,7 +42,7 @@ func TestMainDecides(t *testing.T) {
 	if out := run(stop("s", used)); out != "" || !logged("reset-hook-never-ran") {
 		t.Errorf("a turn never started: %q", out)
 	}
-	st := turnstate.New(env.Get)
+	st := turnstate.New(config.TurnStateFrom(env.Get))
 	for _, sid := range []string{"s", "gone", "chat"} {
 		if err := st.Reset(sid, time.Now()); err != nil {
 			t.Fatal(err)

@@ -45,8 +45,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
-func record(stdin io.Reader, getenv cli.Env) {
-	log := config.FailOpenLog(getenv.Get)
+func record(stdin io.Reader, env cli.Env) {
+	s := config.HooksFrom(env.Get)
+	log := s.FailOpen()
 	p, err := hookio.Read(stdin)
 	switch {
 	case errors.Is(err, hookio.ErrNonObject):
@@ -72,7 +73,7 @@ func record(stdin io.Reader, getenv cli.Env) {
 		log.Record(gate, failopen.WhyPayloadShapeUnrecognized, res.SessionID)
 		return
 	}
-	store, err := turnstate.OpenDigests(getenv.Get)
+	store, err := turnstate.OpenDigests(s.TurnState, s.Digest)
 	if err == nil {
 		_, err = store.Write(key, res.Digest)
 	}

@@ -15,7 +15,6 @@ package enforcefrontmatter
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -83,7 +82,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if !res.Failed() {
 		return 0
 	}
-	if !offswitch.EnabledOrLogRelease(offswitch.FrontmatterCheck, getenv, now()) {
+	if !offswitch.EnabledOrLogRelease(offswitch.FrontmatterCheck, config.SwitchesFrom(getenv), config.EscapeLogPath(getenv), now()) {
 		return 0
 	}
 	io.WriteString(stderr, "FRONTMATTER: "+rel+" violates the record frontmatter schema. Fix it now:\n"+
@@ -92,40 +91,18 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	return 2
 }
 
-// writtenFile is the payload's tool_input.file_path (a string; trailing
-// newlines dropped as a shell command substitution does). A relative path is
+// writtenFile is the payload's tool_input.file_path (no input fallback), as
+// text (trailing newlines dropped as a shell command substitution does; a
+// value that is not a string never names a .md file). A relative path is
 // resolved against the payload's cwd when that is an absolute path.
 func writtenFile(p *hookio.Payload) string {
-	file := stringField(p, "tool_input", "file_path")
+	file := p.Get("tool_input.file_path").Text()
 	if file != "" && !filepath.IsAbs(file) {
-		if cwd := stringField(p, "cwd", ""); filepath.IsAbs(cwd) {
+		if cwd := p.Get("cwd").Text(); filepath.IsAbs(cwd) {
 			file = filepath.Join(cwd, file)
 		}
 	}
 	return file
-}
-
-// stringField returns p[top] (or p[top][sub] when sub is set) when it is a
-// JSON string, else "".
-func stringField(p *hookio.Payload, top, sub string) string {
-	raw, ok := p.Field(top)
-	if !ok {
-		return ""
-	}
-	if sub != "" {
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(raw, &obj) != nil {
-			return ""
-		}
-		if raw, ok = obj[sub]; !ok {
-			return ""
-		}
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return ""
-	}
-	return strings.TrimRight(s, "\n")
 }
 
 // maxShownFindings is how many per-file findings the hook feeds back to the

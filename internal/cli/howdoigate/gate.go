@@ -26,15 +26,20 @@ import (
 	"github.com/procedures-go/procedures/failopen"
 	"github.com/procedures-go/procedures/hookio"
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/offswitch"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
 
 // hook is the gate: its fail-open rows, a panic's included, are recorded
-// under gate.LabelHowDoI.
+// under gate.LabelHowDoI. The settings are read once, here; Decide only
+// reads, and the verdict's rows are written after it.
 var hook = cli.Hook{Help: help, Label: gate.LabelHowDoI, Body: func(stdin io.Reader, stdout, _ io.Writer, env cli.Env) int {
-	return gate.Run(stdin, stdout, env.Get, Decide)
+	s := config.HooksFrom(env.Get)
+	st := turnstate.New(s.TurnState)
+	Decide(gate.ReadPayload(stdin), s, st).Carry(s, st, gate.LabelHowDoI, stdout, time.Now())
+	return 0
 }}
 
 // Main runs the gate; it returns 0 on every path, a panic included.
@@ -42,27 +47,24 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	return hook.Main(args, stdin, stdout, stderr, env)
 }
 
-// Decide returns the deny line, or nil to let the call through (recording
-// the release where one is recorded).
-func Decide(p *hookio.Payload, env func(string) string, now time.Time) []byte {
+// Decide is the gate's verdict on one tool call: the deny line, or a
+// release with the row that records it, or nothing. It writes nothing.
+func Decide(p *hookio.Payload, s config.Hooks, st turnstate.Store) gate.Verdict {
 	if gate.Subagent(p) || gate.Compliance(p) {
-		return nil
+		return gate.Verdict{}
 	}
 	sid := turnstate.SessionKey(p)
-	st := turnstate.New(env)
 	if !st.TurnStarted(sid) {
-		gate.ReleaseOrFailOpen(env, offswitch.HowDoIGate, gate.LabelHowDoI, failopen.WhyResetHookNeverRan, sid, now)
-		return nil
+		return gate.Release(s, offswitch.HowDoIGate, failopen.WhyResetHookNeverRan, sid)
 	}
 	if st.IsMarked(sid, turnstate.HowDoI) {
-		return nil
+		return gate.Verdict{}
 	}
-	if !offswitch.EnabledOrLogRelease(offswitch.HowDoIGate, env, now) {
-		return nil
+	if v, off := gate.SwitchedOff(s, offswitch.HowDoIGate, sid); off {
+		return v
 	}
-	if !gate.SkillReadable(env, gate.SkillHowDoI) {
-		gate.FailOpen(env, gate.LabelHowDoI, failopen.WhySkillUnresolvable, sid, now)
-		return nil
+	if !gate.SkillReadable(s.BinDir, gate.SkillHowDoI) {
+		return gate.Verdict{Session: sid, FailOpen: failopen.WhySkillUnresolvable}
 	}
-	return gate.DenyBashLine(gate.BashRefusal(p))
+	return gate.Verdict{Session: sid, Print: gate.DenyBashLine(gate.BashRefusal(p))}
 }

@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/procedures-go/procedures/internal/cli/hooktest"
 	"github.com/procedures-go/procedures/internal/cli/turnstatereset"
 	"github.com/procedures-go/procedures/internal/gate"
-	"github.com/procedures-go/procedures/internal/gate/gatetest"
 )
 
 // verdict is one Bash command and whether the armed gate denies it.
@@ -172,8 +172,8 @@ func TestBashVerdicts(t *testing.T) {
 	denyLine := string(gate.Deny(gate.DenyReason))
 	for _, g := range bashVerdicts {
 		t.Run(g.scenario, func(t *testing.T) {
-			_, vars := gatetest.Sandbox(t)
-			if out := gatetest.Run(t, turnstatereset.Main, vars, `{"session_id":"S1","prompt":"hi"}`); out != "" {
+			_, vars := hooktest.Sandbox(t)
+			if out := hooktest.Run(t, turnstatereset.Main, vars, `{"session_id":"S1","prompt":"hi"}`); out != "" {
 				t.Fatalf("turn-state-reset printed %q", out)
 			}
 			for _, r := range g.rows {
@@ -188,7 +188,7 @@ func TestBashVerdicts(t *testing.T) {
 				if r.deny {
 					want = denyLine
 				}
-				if got := gatetest.Run(t, Main, vars, string(payload)); got != want {
+				if got := hooktest.Run(t, Main, vars, string(payload)); got != want {
 					t.Errorf("%q: got %q, want deny=%v", r.command, got, r.deny)
 				}
 			}

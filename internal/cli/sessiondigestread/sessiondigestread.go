@@ -21,6 +21,7 @@ import (
 	"io"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/sessionname"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
@@ -30,7 +31,7 @@ const usage = "session-digest: read-only \u2014 usage: session-digest-read.sh --
 
 // Main is the command. It never reads stdin; it returns 2 on a usage error
 // and 0 otherwise.
-func Main(args []string, _ io.Reader, stdout, stderr io.Writer, getenv cli.Env) int {
+func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int {
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
 	}
@@ -46,7 +47,8 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, getenv cli.Env) 
 	if !ok {
 		return 0
 	}
-	store, err := turnstate.OpenDigests(getenv.Get)
+	s := config.HooksFrom(env.Get)
+	store, err := turnstate.OpenDigests(s.TurnState, s.Digest)
 	if err != nil {
 		return 0
 	}

@@ -18,6 +18,7 @@ import (
 	"io"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
@@ -40,11 +41,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 
 func record(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
 	p := gate.ReadPayload(stdin)
-	if gate.ToolName(p) != "Skill" {
+	if p.ToolName() != "Skill" {
 		return 0
 	}
 	if key, ok := keys[p.Skill()]; ok {
-		_ = turnstate.New(env.Get).Mark(turnstate.SessionKey(p), key)
+		_ = turnstate.New(config.TurnStateFrom(env.Get)).Mark(turnstate.SessionKey(p), key)
 	}
 	return 0
 }

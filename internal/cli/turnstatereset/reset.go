@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/gate"
 	"github.com/procedures-go/procedures/internal/turnstate"
 )
@@ -33,6 +34,6 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 
 func reset(stdin io.Reader, _, _ io.Writer, env cli.Env) int {
 	p := gate.ReadPayload(stdin)
-	_ = turnstate.New(env.Get).Reset(turnstate.SessionKey(p), time.Now())
+	_ = turnstate.New(config.TurnStateFrom(env.Get)).Reset(turnstate.SessionKey(p), time.Now())
 	return 0
 }

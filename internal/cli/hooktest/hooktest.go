@@ -1,8 +1,8 @@
-// Package gatetest lays out, for tests, everything a gate hook reads and
+// Package hooktest lays out, for tests, everything a gate hook reads and
 // writes in a temporary directory: the turn-state directory, HOME, both gate
 // logs, and a plugin tree whose bin directory has both gate skills
 // installed beside it. It is imported by tests only.
-package gatetest
+package hooktest
 
 import (
 	"io"
