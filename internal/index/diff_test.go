@@ -13,6 +13,7 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/index"
 )
 
@@ -387,7 +388,7 @@ func TestHostileIndex(t *testing.T) {
 
 func TestDisabled(t *testing.T) {
 	for v, want := range map[string]bool{"": false, "0": false, "1": true, "yes": true} {
-		if got := index.Disabled(func(string) string { return v }); got != want {
+		if got := config.IndexFrom(func(string) string { return v }).Off; got != want {
 			t.Errorf("PROCEDURES_NO_INDEX=%q: disabled %v, want %v", v, got, want)
 		}
 	}

@@ -37,7 +37,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -48,12 +47,13 @@ const Version = 6
 // magic starts every index file; the version follows it on the same line.
 const magic = "procedures-index"
 
-// Disabled reports whether the environment turns the index off
-// (PROCEDURES_NO_INDEX, see [config.IndexOff]).
-func Disabled(getenv func(string) string) bool { return config.IndexOff(getenv) }
-
-// Dir is the directory holding the index files (see [config.IndexDir]).
-func Dir(getenv func(string) string) string { return config.IndexDir(getenv) }
+// Options is the indexes' setting, as the command read it (see
+// config.Index): Off turns them off, and Dir is the directory holding the
+// index files ("" when none is usable: no index is then kept).
+type Options struct {
+	Off bool
+	Dir string
+}
 
 // entry is what a query read again: the stat and the encoded metadata
 // (see [corpus.AppendMeta]).
@@ -74,7 +74,7 @@ type Index struct {
 	path    string // the index file; "" when the index cannot be kept
 	root    string // the resolved root
 	stores  []string
-	getenv  func(string) string
+	opts    Options
 	old     []lazy // the loaded entries, in path order
 	oldDirs map[string]listing
 	unmap   func() // releases the loaded file (see Close); nil when none
@@ -97,28 +97,27 @@ type Index struct {
 }
 
 // ForQuery is [Open] for a query over root and stores (nil: the default
-// stores, as [corpus.Open] takes them), or nil when getenv turns the index
-// off.
-func ForQuery(root string, stores []string, getenv func(string) string) *Index {
-	if Disabled(getenv) {
+// stores, as [corpus.Open] takes them), or nil when o turns the index off.
+func ForQuery(root string, stores []string, o Options) *Index {
+	if o.Off {
 		return nil
 	}
 	if stores == nil {
 		stores = corpus.DefaultStores()
 	}
-	return Open(root, stores, getenv)
+	return Open(root, stores, o)
 }
 
 // Open loads the index of root and stores for this user. It never fails:
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
-func Open(root string, stores []string, getenv func(string) string) *Index {
-	return open(root, stores, getenv, ".idx")
+func Open(root string, stores []string, o Options) *Index {
+	return open(root, stores, o, ".idx")
 }
 
 // open is [Open] of the index file whose name ends in suffix.
-func open(root string, stores []string, getenv func(string) string, suffix string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv, judge: judge{observed: observe()}}
+func open(root string, stores []string, o Options, suffix string) *Index {
+	ix := &Index{stores: append([]string(nil), stores...), opts: o, judge: judge{observed: observe()}}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ix
@@ -128,7 +127,7 @@ func open(root string, stores []string, getenv func(string) string, suffix strin
 	}
 	ix.root = abs
 	ix.judge.fine = fineDev(abs)
-	dir := Dir(getenv)
+	dir := o.Dir
 	if dir == "" || inside(dir, abs) {
 		return ix
 	}
@@ -409,9 +408,9 @@ func (ix *Index) Save(paths []string) error {
 }
 
 // Query runs q over c through the index of c's root and stores, unless
-// getenv turns the index off, and saves the index afterwards.
-func Query(c *corpus.Corpus, q corpus.Query, getenv func(string) string) ([]corpus.Record, error) {
-	return ForQuery(c.Root, c.Stores, getenv).Query(c, q)
+// o turns the index off, and saves the index afterwards.
+func Query(c *corpus.Corpus, q corpus.Query, o Options) ([]corpus.Record, error) {
+	return ForQuery(c.Root, c.Stores, o).Query(c, q)
 }
 
 // Query runs q over c (listed by [Index.Corpus], or by corpus.Open or
@@ -436,7 +435,7 @@ func (ix *Index) Query(c *corpus.Corpus, q corpus.Query) ([]corpus.Record, error
 func (ix *Index) finish(c *corpus.Corpus) (compared int) {
 	var err error
 	if ix.anyReread() { // else the writers' index is not even opened
-		compared, err = reconcileWriters(c.Root, ix.getenv, ix.rereadStats)
+		compared, err = reconcileWriters(c.Root, ix.opts, ix.rereadStats)
 	}
 	if err == nil {
 		ix.Save(c.Paths())

@@ -15,7 +15,7 @@ import (
 // run of maxOwned own writes.
 func TestWriterAccountsForItsOwnWrite(t *testing.T) {
 	const rel = "references/decisions/"
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	if fineDev(root) == 0 {
 		t.Skip("the temporary directory is not on a file system whose later changes always move the ctime: a writer's own write is not accounted for there")
 	}
@@ -31,7 +31,7 @@ func TestWriterAccountsForItsOwnWrite(t *testing.T) {
 	}
 	open := func() *Writers {
 		t.Helper()
-		w := OpenWriters(root, getenv)
+		w := OpenWriters(root, opts)
 		if w == nil {
 			t.Fatal("no writers' index")
 		}
@@ -91,15 +91,15 @@ func TestWriterAccountsForItsOwnWrite(t *testing.T) {
 // id changed in place does not save over what the query saved: the
 // writers still see the new id after the query index trusts the file.
 func TestWriterDoesNotSaveOverAQuerysReconcile(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	p := filepath.Join(dec, "x.md")
 	body := "---\nid: aaaa\nkind: decision\n---\n# r\n"
 	os.WriteFile(p, []byte(body), 0o644)
 	WaitTrusted(root)
-	query := func() { queryDecisions(t, root, []string{"references/decisions"}, getenv) }
-	OpenWriters(root, getenv).Close()
+	query := func() { queryDecisions(t, root, []string{"references/decisions"}, opts) }
+	OpenWriters(root, opts).Close()
 	query()
-	stale := OpenWriters(root, getenv) // loaded before the edit and the query
+	stale := OpenWriters(root, opts) // loaded before the edit and the query
 	fi, _ := os.Stat(p)
 	os.WriteFile(p, []byte(strings.Replace(body, "aaaa", "bbbb", 1)), 0o644)
 	os.Chtimes(p, fi.ModTime(), fi.ModTime())
@@ -107,7 +107,7 @@ func TestWriterDoesNotSaveOverAQuerysReconcile(t *testing.T) {
 	stale.changed = true
 	stale.Close() // would save its view, with aaaa
 	query()       // trusts x.md now
-	if got := resolved(t, OpenWriters(root, getenv), "bbbb"); got != 1 {
+	if got := resolved(t, OpenWriters(root, opts), "bbbb"); got != 1 {
 		t.Fatal("a writer saved over the query's reconcile: the id changed in place is lost to the writers")
 	}
 }

@@ -88,12 +88,7 @@ func newProcRun(b *testing.B, bin, root, mode string, args []string) *procRun {
 		r.env = append(r.env, "PROCEDURES_NO_INDEX=1")
 	}
 	if mode == "warm-writers" {
-		w := index.OpenWriters(root, func(k string) string {
-			if k == "XDG_CACHE_HOME" {
-				return r.cache
-			}
-			return ""
-		})
+		w := index.OpenWriters(root, index.Options{Dir: filepath.Join(r.cache, "procedures")})
 		if w == nil {
 			b.Fatal("no writers' index")
 		}

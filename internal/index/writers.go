@@ -146,11 +146,11 @@ func resolveRoot(root string) (string, bool) {
 // no cache directory, one inside the corpus or not trusted, a platform
 // without the stat fields, or a directory that could not be listed; the
 // writer then reads the corpus as without an index.
-func OpenWriters(root string, getenv func(string) string) *Writers {
-	if Disabled(getenv) || !haveWriters {
+func OpenWriters(root string, o Options) *Writers {
+	if o.Off || !haveWriters {
 		return nil
 	}
-	w := openWriters(root, getenv)
+	w := openWriters(root, o)
 	if w == nil {
 		return nil
 	}
@@ -170,13 +170,13 @@ var writersOpened atomic.Int64
 
 // openWriters finds and loads the index file; dirs is nil when there is
 // none to load. nil when no index may be kept.
-func openWriters(root string, getenv func(string) string) *Writers {
+func openWriters(root string, o Options) *Writers {
 	writersOpened.Add(1)
 	abs, ok := resolveRoot(root)
 	if !ok {
 		return nil
 	}
-	dir := Dir(getenv)
+	dir := o.Dir
 	if dir == "" || inside(dir, abs) {
 		return nil
 	}
@@ -691,8 +691,8 @@ func (w *Writers) anyTrusted() bool {
 // LintTargets is [lint.LintTargets] for a writer: through the writers'
 // index of root when one can be used (and the index then updated for the
 // targets), else by reading the corpus.
-func LintTargets(root string, targets []string, getenv func(string) string) (*lint.LintResult, error) {
-	w := OpenWriters(root, getenv)
+func LintTargets(root string, targets []string, o Options) (*lint.LintResult, error) {
+	w := OpenWriters(root, o)
 	if w == nil {
 		return lint.LintTargets(root, targets)
 	}
@@ -721,11 +721,11 @@ func LintTargets(root string, targets []string, getenv func(string) string) (*li
 // compared is how many records were looked at (for tests); err is the
 // writers' index's Save: the query index is then not written, so that the
 // next query reads those files again.
-func reconcileWriters(root string, getenv func(string) string, reread func() map[string]corpus.FileStat) (compared int, err error) {
+func reconcileWriters(root string, o Options, reread func() map[string]corpus.FileStat) (compared int, err error) {
 	if !haveWriters {
 		return 0, nil
 	}
-	w := openWriters(root, getenv)
+	w := openWriters(root, o)
 	if w == nil || w.dirs == nil {
 		return 0, nil
 	}

@@ -58,9 +58,9 @@ func TestListDir(t *testing.T) {
 // releases: a process that writes many records (the in-process tests, a
 // Go tool) does not accumulate mappings.
 func TestWritersCloseUnmaps(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	os.WriteFile(filepath.Join(dec, "a.md"), []byte("---\nid: a\nkind: decision\n---\n# a\n"), 0o644)
-	OpenWriters(root, getenv).Close() // built and written
+	OpenWriters(root, opts).Close() // built and written
 	mapped := func(path string) int {
 		b, err := os.ReadFile("/proc/self/maps")
 		if err != nil {
@@ -68,7 +68,7 @@ func TestWritersCloseUnmaps(t *testing.T) {
 		}
 		return strings.Count(string(b), path)
 	}
-	w := OpenWriters(root, getenv)
+	w := OpenWriters(root, opts)
 	if w == nil || w.unmap == nil {
 		t.Fatal("the index was not loaded")
 	}
@@ -89,7 +89,7 @@ func TestWritersCloseUnmaps(t *testing.T) {
 // releases; a small one is read. Either way a warm query answers as the
 // cold one did.
 func TestIndexMappedAndClosed(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	old := time.Now().Add(-time.Hour) // no entry is racy
 	for i := range 50 {
 		p := filepath.Join(dec, fmt.Sprintf("r%02d.md", i))
@@ -104,7 +104,7 @@ func TestIndexMappedAndClosed(t *testing.T) {
 		return strings.Count(string(b), path)
 	}
 	query := func() (*Index, []corpus.Record) {
-		ix := ForQuery(root, nil, getenv)
+		ix := ForQuery(root, nil, opts)
 		c, err := ix.Corpus(root, corpus.DefaultStores())
 		if err != nil {
 			t.Fatal(err)

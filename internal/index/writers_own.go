@@ -139,15 +139,15 @@ func (w *Writers) note(rel string) {
 // the query index (query-records --cat): each whose stat differs from the
 // one recorded is read again there, so that an id changed in place is seen
 // by the writers once any command has read the file.
-func ReadBy(root string, read []string, getenv func(string) string) {
-	if len(read) == 0 || Disabled(getenv) || !haveWriters {
+func ReadBy(root string, read []string, o Options) {
+	if len(read) == 0 || o.Off || !haveWriters {
 		return
 	}
 	abs, ok := resolveRoot(root)
 	if !ok {
 		return
 	}
-	reconcileWriters(abs, getenv, func() map[string]corpus.FileStat {
+	reconcileWriters(abs, o, func() map[string]corpus.FileStat {
 		out := make(map[string]corpus.FileStat, len(read))
 		for _, rel := range read {
 			if st, ok := lstatFile(abs + "/" + rel); ok {

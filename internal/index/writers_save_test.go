@@ -22,7 +22,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 	const rel = "references/decisions/"
 	defer func(old bool) { noFine = old }(noFine)
 	noFine = true // the racy rule alone: directories of the current second
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	past, future := time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
 	n := 0
 	add := func(k int, when time.Time) {
@@ -38,7 +38,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 	WaitTrusted(root) // the ctimes, which cannot be put back
 	open := func() *Writers {
 		t.Helper()
-		w := OpenWriters(root, getenv)
+		w := OpenWriters(root, opts)
 		if w == nil {
 			t.Fatal("no writers' index")
 		}
@@ -110,23 +110,18 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 }
 
 // writersFixture is an empty corpus root with its decisions store dec and
-// a cache directory of its own (getenv's XDG_CACHE_HOME); it skips where
-// the writers' index is not kept.
-func writersFixture(t *testing.T) (root string, getenv func(string) string, dec string) {
+// a cache directory of its own (opts.Dir); it skips where the writers'
+// index is not kept.
+func writersFixture(t *testing.T) (root string, opts Options, dec string) {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("the writers' index is kept on Linux only")
 	}
 	root, cache := t.TempDir(), t.TempDir()
-	getenv = func(k string) string {
-		if k == "XDG_CACHE_HOME" {
-			return cache
-		}
-		return ""
-	}
+	opts = Options{Dir: filepath.Join(cache, "procedures")}
 	dec = filepath.Join(root, "references/decisions")
 	os.MkdirAll(dec, 0o755)
-	return root, getenv, dec
+	return root, opts, dec
 }
 
 // resolved is how many of ids the index maps to a record.
@@ -150,7 +145,7 @@ func resolved(t *testing.T, w *Writers, ids ...string) int {
 // proportion to the corpus), one after an edit in place looks at that
 // record alone, and the writers then see its new id.
 func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	past := time.Now().Add(-time.Hour)
 	rec := func(i int, id string) {
 		p := filepath.Join(dec, fmt.Sprintf("r%d.md", i))
@@ -163,8 +158,8 @@ func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
 	}
 	os.Chtimes(dec, past, past)
 	WaitTrusted(root)
-	OpenWriters(root, getenv).Close()
-	query := func() int { return queryDecisions(t, root, corpus.DefaultStores(), getenv) }
+	OpenWriters(root, opts).Close()
+	query := func() int { return queryDecisions(t, root, corpus.DefaultStores(), opts) }
 	if got := query(); got != n {
 		t.Fatalf("a cold query compared %d of the writers' records, want all %d", got, n)
 	}
@@ -176,7 +171,7 @@ func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
 	if got := query(); got != 1 {
 		t.Fatalf("a query after one edit compared %d of the writers' records, want 1", got)
 	}
-	if got := resolved(t, OpenWriters(root, getenv), "renamed"); got != 1 {
+	if got := resolved(t, OpenWriters(root, opts), "renamed"); got != 1 {
 		t.Fatal("the writers do not see the edited record's new id after the query")
 	}
 }
@@ -184,17 +179,17 @@ func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
 // Resolve finds the records of every id asked about, whether the ids are
 // few (compared one by one) or many (looked up by hash).
 func TestResolveFewAndMany(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	for i := range 30 {
 		os.WriteFile(filepath.Join(dec, fmt.Sprintf("r%d.md", i)), fmt.Appendf(nil, "---\nid: r%d\nkind: decision\n---\n# r\n", i), 0o644)
 	}
-	OpenWriters(root, getenv).Close()
+	OpenWriters(root, opts).Close()
 	for _, n := range []int{1, 3, 8, 9, 20} {
 		var ids []string
 		for i := range n {
 			ids = append(ids, fmt.Sprintf("r%d", 3*i), fmt.Sprintf("missing-%d", i))
 		}
-		w := OpenWriters(root, getenv)
+		w := OpenWriters(root, opts)
 		m, err := w.Resolve(ids)
 		if err != nil {
 			t.Fatal(err)
@@ -216,9 +211,9 @@ func TestResolveFewAndMany(t *testing.T) {
 // queryDecisions runs a --kind decision query over root's stores through
 // the index, as query-records does, and returns how many of the writers'
 // records it compared.
-func queryDecisions(t *testing.T, root string, stores []string, getenv func(string) string) int {
+func queryDecisions(t *testing.T, root string, stores []string, opts Options) int {
 	t.Helper()
-	ix := ForQuery(root, stores, getenv)
+	ix := ForQuery(root, stores, opts)
 	c, err := ix.Corpus(root, stores)
 	if err != nil {
 		t.Fatal(err)

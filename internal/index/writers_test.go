@@ -15,6 +15,7 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/enforcefrontmatter"
 	"github.com/procedures-go/procedures/internal/cli/logrecord"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/recordwrite"
 )
@@ -83,7 +84,7 @@ func (f *wfixture) enforce(file string, noIndex bool) string {
 // lint is log-record's lint of content as file, through the index or not.
 func (f *wfixture) lint(file string, content []byte, noIndex bool) string {
 	var rep recordwrite.LintReport
-	if w := index.OpenWriters(f.root, cli.MapEnv(f.env(noIndex)).Get); w != nil {
+	if w := index.OpenWriters(f.root, optionsOf(f.env(noIndex))); w != nil {
 		rep = recordwrite.LintWith(f.root, file, content, w.Resolve)
 		w.Save()
 	} else {
@@ -426,4 +427,10 @@ func TestWritersConcurrent(t *testing.T) {
 	f.query() // the in-place edits: seen after a query
 	f.check("after concurrent writers")
 	f.check("again")
+}
+
+// optionsOf is the index setting a command reads from env.
+func optionsOf(env map[string]string) index.Options {
+	s := config.IndexFrom(cli.MapEnv(env).Get)
+	return index.Options{Off: s.Off, Dir: s.Dir}
 }
