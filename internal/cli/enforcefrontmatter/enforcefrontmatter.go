@@ -26,10 +26,10 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
-	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
 	"github.com/procedures-go/procedures/internal/offswitch"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // hook is enforce-frontmatter; a panic is recorded under its own name.
@@ -71,7 +71,7 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	// Through the writers' index: only the records declaring the ids the
 	// record declares or links to are stat-ed (PROCEDURES_NO_INDEX=1: all
 	// are read, as before).
-	res, err := index.LintTargets(root, []string{rel}, index.Options{Off: s.Index.Off, Dir: s.Index.Dir})
+	res, err := lintTarget(root, rel, writerindex.Options{Off: s.Index.Off, Dir: s.Index.Dir})
 	if err != nil {
 		return 0
 	}

@@ -28,8 +28,8 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/config"
-	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/recordwrite"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // now is the clock (a seam for tests). Dates and timestamps are UTC.
@@ -464,10 +464,10 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	root := c.cfg.Root
 	// The writers' index answers the lint's id questions without reading
 	// every record (nil: none usable, the corpus is read).
-	var ix *index.Writers
+	var ix *writerindex.Index
 	lint := recordwrite.Lint
 	if fi, err := os.Stat(root); err == nil && fi.IsDir() {
-		if ix = index.OpenWriters(root, index.Options{Off: c.cfg.Index.Off, Dir: c.cfg.Index.Dir}); ix != nil {
+		if ix = writerindex.Open(root, writerindex.Options{Off: c.cfg.Index.Off, Dir: c.cfg.Index.Dir}); ix != nil {
 			defer ix.Close()
 			lint = func(root, file string, content []byte) recordwrite.LintReport {
 				return recordwrite.LintWith(root, file, content, ix.Resolve)

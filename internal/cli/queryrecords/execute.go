@@ -13,6 +13,7 @@ import (
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/index"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // valueFlags take the next argument verbatim as their value.
@@ -198,7 +199,7 @@ func execute(args []string, stderr io.Writer, s config.Query, vendorMark bool) (
 		printLines(stderr, messageLines(e)...)
 	}
 	if o.cat {
-		return cat(c, o.catArgs, func(read []string) { index.ReadBy(root, read, opts) })
+		return cat(c, o.catArgs, func(read []string) { writerindex.ReadBy(root, read, opts) })
 	}
 	var out []byte
 	if o.given("--search") {
@@ -285,7 +286,7 @@ func (o *options) checkMode() error {
 }
 
 // cat dumps the records --cat names, all or nothing, and hands told the
-// paths it read (for the writers' index: see [index.ReadBy]).
+// paths it read (for the writers' index: see [writerindex.ReadBy]).
 func cat(c *corpus.Corpus, args []string, told func(read []string)) ([]byte, error) {
 	dumps, err := c.Cat(catRefs(args))
 	if err != nil {
