@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/cachefile/cachefiletest"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/queryrecords"
 	"github.com/procedures-go/procedures/internal/config"
@@ -85,28 +86,10 @@ func (f *fixture) add() {
 }
 
 // age puts every file's and directory's mtime an hour back, so that no
-// entry or listing is racy.
-func (f *fixture) age() {
-	old := time.Now().Add(-time.Hour)
-	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && p != f.root {
-			os.Chtimes(p, old, old)
-		}
-		return nil
-	})
-	index.WaitTrusted(f.root) // the ctimes, which cannot be put back
-}
+// entry or listing is racy (see cachefiletest.Age).
+func (f *fixture) age() { cachefiletest.Age(f.root) }
 
-func (f *fixture) files() []string {
-	var out []string
-	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			out = append(out, p)
-		}
-		return nil
-	})
-	return out
-}
+func (f *fixture) files() []string { return cachefiletest.Files(f.root) }
 
 func (f *fixture) run(args []string, noIndex bool) string {
 	env := map[string]string{"QUERY_RECORDS_ROOT": f.root, "XDG_CACHE_HOME": f.cache, "HOME": f.cache}

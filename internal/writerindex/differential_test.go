@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/procedures-go/procedures/internal/cachefile"
+	"github.com/procedures-go/procedures/internal/cachefile/cachefiletest"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/enforcefrontmatter"
 	"github.com/procedures-go/procedures/internal/cli/logrecord"
@@ -114,30 +115,11 @@ func (f *wfixture) run(args []string, noIndex bool) {
 	queryrecords.Main(args, nil, &out, &errb, cli.MapEnv(f.env(noIndex)))
 }
 
-// age puts every file's and directory's mtime an hour back, and waits out
-// the ctimes, so that no entry or listing is racy.
-func (f *wfixture) age() {
-	old := time.Now().Add(-time.Hour)
-	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && p != f.root {
-			os.Chtimes(p, old, old)
-		}
-		return nil
-	})
-	cachefile.WaitTrusted(f.root)
-}
+// age ages the corpus (see cachefiletest.Age).
+func (f *wfixture) age() { cachefiletest.Age(f.root) }
 
 // files are the corpus's .md files.
-func (f *wfixture) files() []string {
-	var out []string
-	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			out = append(out, p)
-		}
-		return nil
-	})
-	return out
-}
+func (f *wfixture) files() []string { return cachefiletest.Files(f.root) }
 
 // check compares the writers' verdicts with the index and without on a
 // few targets: enforce-frontmatter on corpus files, the lint on new content.
@@ -503,14 +485,17 @@ func TestRacyCreateInTheSecondOfTheListing(t *testing.T) {
 
 // An id changed in place, same size, its mtime put back (only the ctime
 // moves), is seen by a writer once any command has read the file again: a
-// query through the index, or query-records --cat; the writers learn what
-// it read, in the same run.
+// query through the index, query-records --cat, or enforce-frontmatter
+// checking it; the writers learn what it read, in the same run.
 func TestWritersSeeAnIDChangedInPlaceAfterAQuery(t *testing.T) {
 	t.Run("a query", func(t *testing.T) {
 		idChangedInPlace(t, func(f *wfixture, rel string) { f.query() })
 	})
 	t.Run("--cat", func(t *testing.T) {
 		idChangedInPlace(t, func(f *wfixture, rel string) { f.run([]string{"--cat", rel}, false) })
+	})
+	t.Run("enforce-frontmatter on it", func(t *testing.T) {
+		idChangedInPlace(t, func(f *wfixture, rel string) { f.enforce(filepath.Join(f.root, rel), false) })
 	})
 }
 

@@ -1,5 +1,6 @@
-// Package cachefiletest is test support for the indexes' tests: a real
-// file system of one-second times to run them on.
+// Package cachefiletest is test support for the indexes' tests: a corpus
+// aged past the racy-clean rule, its records, and a real file system of
+// one-second times to run them on.
 package cachefiletest
 
 import (
@@ -10,7 +11,35 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/cachefile"
 )
+
+// Age puts every file's and directory's mtime below root an hour back and
+// waits out their ctimes, which cannot be put back, so that no index entry
+// or listing of them is racy.
+func Age(root string) {
+	old := time.Now().Add(-time.Hour)
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && p != root {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	cachefile.WaitTrusted(root)
+}
+
+// Files are the .md files below root, in walk order.
+func Files(root string) []string {
+	var out []string
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}
 
 // OneSecondFS mounts a fresh ext4 of 128-byte inodes (whole-second times)
 // from a loop device and returns a directory on it. It skips, saying why,
