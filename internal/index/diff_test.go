@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/cachefile/cachefiletest"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/index"
 )
 
@@ -84,28 +86,10 @@ func (f *fixture) add() {
 }
 
 // age puts every file's and directory's mtime an hour back, so that no
-// entry or listing is racy.
-func (f *fixture) age() {
-	old := time.Now().Add(-time.Hour)
-	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && p != f.root {
-			os.Chtimes(p, old, old)
-		}
-		return nil
-	})
-	index.WaitTrusted(f.root) // the ctimes, which cannot be put back
-}
+// entry or listing is racy (see cachefiletest.Age).
+func (f *fixture) age() { cachefiletest.Age(f.root) }
 
-func (f *fixture) files() []string {
-	var out []string
-	filepath.WalkDir(f.root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			out = append(out, p)
-		}
-		return nil
-	})
-	return out
-}
+func (f *fixture) files() []string { return cachefiletest.Files(f.root) }
 
 func (f *fixture) run(args []string, noIndex bool) string {
 	env := map[string]string{"QUERY_RECORDS_ROOT": f.root, "XDG_CACHE_HOME": f.cache, "HOME": f.cache}
@@ -387,7 +371,7 @@ func TestHostileIndex(t *testing.T) {
 
 func TestDisabled(t *testing.T) {
 	for v, want := range map[string]bool{"": false, "0": false, "1": true, "yes": true} {
-		if got := index.Disabled(func(string) string { return v }); got != want {
+		if got := config.IndexFrom(func(string) string { return v }).Off; got != want {
 			t.Errorf("PROCEDURES_NO_INDEX=%q: disabled %v, want %v", v, got, want)
 		}
 	}

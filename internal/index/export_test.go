@@ -3,8 +3,8 @@ package index
 import (
 	"os"
 	"slices"
-	"time"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -90,36 +90,6 @@ func Listings(path string) (int, error) {
 	return len(x.dirs), err
 }
 
-// PoisonWriters rewrites the writers' index at path in place (same mode,
-// same owner) with every record's id set to "rec-1".
-func PoisonWriters(path string) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	d := &fixed{b: b[len(writersMagic+" 1\n"):]}
-	root := string(d.take(d.u32()))
-	dirs, err := decodeWriters(b, root)
-	if err != nil {
-		return err
-	}
-	for _, wd := range dirs {
-		files := wd.decoded()
-		for i := range files {
-			files[i].id = "rec-1"
-		}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(encodeWriters(root, 0, dirs))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
 // MapEvery maps every index file a query loads, however small; the
 // function it returns restores the threshold.
 func MapEvery() (restore func()) {
@@ -128,25 +98,10 @@ func MapEvery() (restore func()) {
 	return func() { mapFrom = old }
 }
 
-// OneSecond makes the indexes see a file system of one-second times on
-// which every change falls in the second stamp (each stat's mtime and
-// ctime read as stamp's second), and observe from the moment at; calling
-// it again moves both. The function it returns restores the real ones.
-func OneSecond(stamp, at time.Time) (restore func()) {
-	oldClock, oldView := clock, viewStat
-	clock = func() time.Time { return at }
-	viewStat = func(st corpus.FileStat) corpus.FileStat {
-		st.MtimeNs, st.CtimeNs = stamp.Unix()*1e9, stamp.Unix()*1e9
-		return st
-	}
-	return func() { clock, viewStat = oldClock, oldView }
-}
-
-// NoFine judges every stat by the racy rule alone, as on a file system
-// not known to move the ctime on every later change; the function it
-// returns restores the detection.
-func NoFine() (restore func()) {
-	old := noFine
-	noFine = true
-	return func() { noFine = old }
-}
+// OneSecond, NoFine and WaitTrusted are cachefile's, for the index's
+// tests.
+var (
+	OneSecond   = cachefile.OneSecond
+	NoFine      = cachefile.NoFine
+	WaitTrusted = cachefile.WaitTrusted
+)

@@ -3,12 +3,12 @@ package index
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"hash/crc32"
 	"io"
 	"sort"
 	"unsafe"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -32,14 +32,12 @@ import (
 // had no directories; version 3 had a CRC-32C; versions up to 4 stored a
 // stat as varints; versions up to 5 had no observed moment (the unix
 // nanosecond the saving run began observing; a racy stat is stored
-// smudged, see racy.go).
+// smudged, see cachefile.Judge).
 
-// checksum is the CRC-32 (IEEE) of b. Not Castagnoli's: its tables for the
-// SSE 4.2 instruction cost about 0.2 ms to make in every process that
-// loads an index; IEEE's cost a tenth of that and run as fast (PCLMULQDQ).
-func checksum(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
+// checksum is the CRC-32 of b (see [cachefile.Checksum]).
+func checksum(b []byte) uint32 { return cachefile.Checksum(b) }
 
-var errCorrupt = errors.New("index: corrupt")
+var errCorrupt = cachefile.ErrCorrupt
 
 // encode is the index of entries and dirs (for tests).
 func encode(root string, stores []string, observed int64, entries map[string]entry, dirs map[string]listing) []byte {

@@ -12,7 +12,7 @@
 // entry (a listing) only when the stat is identical to the stored one; a
 // stat is stored as it was taken only when the file last changed strictly
 // before the moment the run that took it began observing (git's
-// racy-clean rule, see racy.go), else it is smudged and the next run reads
+// racy-clean rule, see cachefile.Judge), else it is smudged and the next run reads
 // the file again. Every other file is read and parsed again. The file is
 // written atomically (write to a temporary file, rename) and only when
 // something changed.
@@ -29,16 +29,17 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
-	"github.com/procedures-go/procedures/internal/config"
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // Version is written in the index header; an index of any other version is
@@ -46,14 +47,12 @@ import (
 const Version = 6
 
 // magic starts every index file; the version follows it on the same line.
-const magic = "procedures-index"
+const magic = cachefile.QueryMagic
 
-// Disabled reports whether the environment turns the index off
-// (PROCEDURES_NO_INDEX, see [config.IndexOff]).
-func Disabled(getenv func(string) string) bool { return config.IndexOff(getenv) }
-
-// Dir is the directory holding the index files (see [config.IndexDir]).
-func Dir(getenv func(string) string) string { return config.IndexDir(getenv) }
+// Options is the indexes' setting, as the command read it (see
+// config.Index): Off turns them off, and Dir is the directory holding the
+// index files ("" when none is usable: no index is then kept).
+type Options = cachefile.Options
 
 // entry is what a query read again: the stat and the encoded metadata
 // (see [corpus.AppendMeta]).
@@ -61,9 +60,6 @@ type entry struct {
 	St   corpus.FileStat
 	meta []byte
 }
-
-// maxSize is the largest index file read (1 GiB); a larger one is rebuilt.
-const maxSize = 1 << 30
 
 // An Index is one corpus's index, loaded (or empty) and ready to serve as a
 // [corpus.MetaCache] and a [corpus.DirCache] for one query; [Index.Save]
@@ -74,11 +70,11 @@ type Index struct {
 	path    string // the index file; "" when the index cannot be kept
 	root    string // the resolved root
 	stores  []string
-	getenv  func(string) string
+	opts    Options
 	old     []lazy // the loaded entries, in path order
 	oldDirs map[string]listing
-	unmap   func() // releases the loaded file (see Close); nil when none
-	judge   judge  // when this run began observing, and what is never racy: see racy.go
+	unmap   func()          // releases the loaded file (see Close); nil when none
+	judge   cachefile.Judge // when this run began observing, and what is never racy
 
 	mu    sync.Mutex // held by Save, and by Put into few
 	paths []string   // the corpus's paths, as given to Start
@@ -97,39 +93,35 @@ type Index struct {
 }
 
 // ForQuery is [Open] for a query over root and stores (nil: the default
-// stores, as [corpus.Open] takes them), or nil when getenv turns the index
-// off.
-func ForQuery(root string, stores []string, getenv func(string) string) *Index {
-	if Disabled(getenv) {
+// stores, as [corpus.Open] takes them), or nil when o turns the index off.
+func ForQuery(root string, stores []string, o Options) *Index {
+	if o.Off {
 		return nil
 	}
 	if stores == nil {
 		stores = corpus.DefaultStores()
 	}
-	return Open(root, stores, getenv)
+	return Open(root, stores, o)
 }
 
 // Open loads the index of root and stores for this user. It never fails:
 // an index that cannot be found, trusted or decoded is simply empty, and
 // one whose directory cannot be used is not saved.
-func Open(root string, stores []string, getenv func(string) string) *Index {
-	return open(root, stores, getenv, ".idx")
+func Open(root string, stores []string, o Options) *Index {
+	return open(root, stores, o, ".idx")
 }
 
 // open is [Open] of the index file whose name ends in suffix.
-func open(root string, stores []string, getenv func(string) string, suffix string) *Index {
-	ix := &Index{stores: append([]string(nil), stores...), getenv: getenv, judge: judge{observed: observe()}}
-	abs, err := filepath.Abs(root)
-	if err != nil {
+func open(root string, stores []string, o Options, suffix string) *Index {
+	ix := &Index{stores: append([]string(nil), stores...), opts: o, judge: cachefile.Judge{Observed: cachefile.Observe()}}
+	abs, ok := cachefile.ResolveRoot(root)
+	if !ok {
 		return ix
 	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = r
-	}
 	ix.root = abs
-	ix.judge.fine = fineDev(abs)
-	dir := Dir(getenv)
-	if dir == "" || inside(dir, abs) {
+	ix.judge.Fine = cachefile.FineDev(abs)
+	dir := o.Dir
+	if dir == "" || cachefile.Inside(dir, abs) {
 		return ix
 	}
 	key := sha256.Sum256([]byte(abs + "\x00" + strings.Join(stores, "\x00")))
@@ -138,39 +130,21 @@ func open(root string, stores []string, getenv func(string) string, suffix strin
 	return ix
 }
 
-// inside reports whether dir is root or below it (after resolving what
-// exists of dir), so an index is never kept inside the corpus.
-func inside(dir, root string) bool {
-	d := dir
-	for p := dir; ; p = filepath.Dir(p) {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			rest, _ := filepath.Rel(p, dir)
-			d = filepath.Join(r, rest)
-			break
-		}
-		if p == filepath.Dir(p) {
-			break
-		}
-	}
-	rel, err := filepath.Rel(root, d)
-	return err != nil || rel == "." || !strings.HasPrefix(rel, "..")
-}
-
 func (ix *Index) load() {
 	dfi, err := os.Lstat(filepath.Dir(ix.path))
-	if err != nil || !trusted(dfi, true) {
+	if err != nil || !cachefile.Trusted(dfi, true) {
 		return
 	}
-	f, err := os.OpenFile(ix.path, os.O_RDONLY|openFlags, 0)
+	f, err := os.OpenFile(ix.path, os.O_RDONLY|cachefile.OpenFlags, 0)
 	if err != nil {
 		return
 	}
 	defer f.Close()
 	fi, err := f.Stat()
-	if err != nil || !trusted(fi, false) {
+	if err != nil || !cachefile.Trusted(fi, false) {
 		return
 	}
-	if fi.Size() > maxSize {
+	if fi.Size() > cachefile.MaxSize {
 		return
 	}
 	// A large index is mapped, not read: reading 15 MB (100,000 records)
@@ -178,9 +152,9 @@ func (ix *Index) load() {
 	var b []byte
 	unmap := func() {}
 	if fi.Size() >= mapFrom {
-		b, unmap, err = mapFile(f, fi.Size())
+		b, unmap, err = cachefile.MapFile(f, fi.Size())
 	} else {
-		b, err = readFile(f, fi.Size())
+		b, err = cachefile.ReadFile(f, fi.Size())
 	}
 	if err != nil {
 		return
@@ -255,7 +229,7 @@ func (ix *Index) Lookup(i int, st corpus.FileStat) (string, bool) {
 		return "", false
 	}
 	old, meta, ok := ix.old[j].decode()
-	if !ok || old != view(st) {
+	if !ok || old != cachefile.View(st) {
 		return "", false
 	}
 	return meta, true
@@ -266,7 +240,7 @@ func (ix *Index) Known(i int) bool { return ix.pos[i] >= 0 }
 
 // Put implements [corpus.MetaCache].
 func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
-	e := entry{St: view(st), meta: meta}
+	e := entry{St: cachefile.View(st), meta: meta}
 	if ix.next != nil {
 		ix.next[i] = e
 		return
@@ -279,7 +253,7 @@ func (ix *Index) Put(i int, path string, st corpus.FileStat, meta []byte) {
 // Listing implements [corpus.DirCache].
 func (ix *Index) Listing(dir string, st corpus.FileStat) (subdirs, files []string, ok bool) {
 	l, ok := ix.oldDirs[dir]
-	if !ok || l.St != view(st) {
+	if !ok || l.St != cachefile.View(st) {
 		return nil, nil, false
 	}
 	ix.dirMu.Lock()
@@ -291,7 +265,7 @@ func (ix *Index) Listing(dir string, st corpus.FileStat) (subdirs, files []strin
 // PutListing implements [corpus.DirCache].
 func (ix *Index) PutListing(dir string, st corpus.FileStat, subdirs, files []string) {
 	ix.dirMu.Lock()
-	ix.newDirs[dir] = listing{St: ix.judge.stored(view(st)), subdirs: subdirs, files: files}
+	ix.newDirs[dir] = listing{St: ix.judge.Stored(cachefile.View(st)), subdirs: subdirs, files: files}
 	ix.dirMu.Unlock()
 }
 
@@ -390,17 +364,17 @@ func (ix *Index) Save(paths []string) error {
 		slices.SortFunc(keep, func(a, b int32) int { return strings.Compare(paths[a], paths[b]) })
 	}
 	dir := filepath.Dir(ix.path)
-	if err := prepareDir(dir); err != nil {
+	if err := cachefile.PrepareDir(dir); err != nil {
 		return err
 	}
 	_, err := os.Lstat(ix.path)
 	isNew := err != nil // a root new to the cache: it may grow past its cap
-	defer func() { evict(dir, ix.path, isNew) }()
-	return writeAtomic(dir, ix.path, func(w io.Writer) error {
-		return encodeTo(w, ix.root, ix.stores, ix.judge.observed, len(keep), func(b []byte, k int) []byte {
+	defer func() { cachefile.Evict(dir, ix.path, isNew) }()
+	return cachefile.WriteAtomic(dir, ix.path, func(w io.Writer) error {
+		return encodeTo(w, ix.root, ix.stores, ix.judge.Observed, len(keep), func(b []byte, k int) []byte {
 			i := int(keep[k])
 			if e := ix.reread(i); e.meta != nil {
-				return appendEntry(b, paths[i], ix.judge.stored(e.St), e.meta)
+				return appendEntry(b, paths[i], ix.judge.Stored(e.St), e.meta)
 			}
 			b = appendStr(b, paths[i]) // a loaded entry as it was
 			return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)
@@ -409,9 +383,9 @@ func (ix *Index) Save(paths []string) error {
 }
 
 // Query runs q over c through the index of c's root and stores, unless
-// getenv turns the index off, and saves the index afterwards.
-func Query(c *corpus.Corpus, q corpus.Query, getenv func(string) string) ([]corpus.Record, error) {
-	return ForQuery(c.Root, c.Stores, getenv).Query(c, q)
+// o turns the index off, and saves the index afterwards.
+func Query(c *corpus.Corpus, q corpus.Query, o Options) ([]corpus.Record, error) {
+	return ForQuery(c.Root, c.Stores, o).Query(c, q)
 }
 
 // Query runs q over c (listed by [Index.Corpus], or by corpus.Open or
@@ -436,13 +410,18 @@ func (ix *Index) Query(c *corpus.Corpus, q corpus.Query) ([]corpus.Record, error
 func (ix *Index) finish(c *corpus.Corpus) (compared int) {
 	var err error
 	if ix.anyReread() { // else the writers' index is not even opened
-		compared, err = reconcileWriters(c.Root, ix.getenv, ix.rereadStats)
+		reconciles.Add(1)
+		compared, err = writerindex.Reconcile(c.Root, ix.opts, ix.rereadStats)
 	}
 	if err == nil {
 		ix.Save(c.Paths())
 	}
 	return compared
 }
+
+// reconciles counts the queries that asked the writers' index to
+// reconcile (for tests).
+var reconciles atomic.Int64
 
 // anyReread reports whether this query read any file again.
 func (ix *Index) anyReread() bool {
@@ -462,45 +441,4 @@ func (ix *Index) rereadStats() map[string]corpus.FileStat {
 		out[ix.paths[i]] = e.St
 	}
 	return out
-}
-
-// writeAtomic replaces path with what write writes: a new file of mode
-// 0600 in dir (O_EXCL, whatever a file it replaces had), renamed over
-// path, which replaces a symlink instead of following it. There is no
-// fsync: the index is a cache, and a file torn by a crash fails its
-// checksum and is rebuilt.
-func writeAtomic(dir, path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(dir, ".idx-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
-
-// prepareDir makes the index directory (0700, parents included) and checks
-// it is one the index may write into: the user's own, writable by nobody
-// else (see trusted).
-func prepareDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	if !trusted(fi, true) {
-		return errors.New("index: untrusted directory " + dir)
-	}
-	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -24,7 +25,7 @@ func TestRacyCleanAgainstTheObservedMoment(t *testing.T) {
 		racy bool
 	}{
 		{"nanoseconds, well before", ns(1_699_999_999, 5), false},
-		{"nanoseconds, just beyond the tick's slack", corpus.FileStat{MtimeNs: obs - int64(slack) - 1, CtimeNs: obs - int64(slack) - 1}, false},
+		{"nanoseconds, just beyond the tick's slack", corpus.FileStat{MtimeNs: obs - int64(cachefile.Slack) - 1, CtimeNs: obs - int64(cachefile.Slack) - 1}, false},
 		{"nanoseconds, within one tick before the moment", corpus.FileStat{MtimeNs: obs - 1_000_000, CtimeNs: obs - 1_000_000}, true},
 		{"nanoseconds, after the moment", corpus.FileStat{MtimeNs: obs + 1, CtimeNs: obs + 1}, true},
 		{"whole seconds, the moment's second", ns(1_700_000_000, 0), true},
@@ -32,34 +33,34 @@ func TestRacyCleanAgainstTheObservedMoment(t *testing.T) {
 		{"mtime put back, ctime of the moment's second", corpus.FileStat{MtimeNs: 1_600_000_000 * sec, CtimeNs: obs - 1000}, true},
 		{"mtime in the future", corpus.FileStat{MtimeNs: obs + 3600*sec, CtimeNs: 1_600_000_000 * sec}, true},
 	} {
-		if got := (judge{observed: obs}).racy(c.st); got != c.racy {
+		if got := (cachefile.Judge{Observed: obs}).Racy(c.st); got != c.racy {
 			t.Errorf("%s: racy = %v, want %v", c.name, got, c.racy)
 		}
-		if got := (judge{observed: obs}).stored(c.st) == c.st; got == c.racy {
+		if got := (cachefile.Judge{Observed: obs}).Stored(c.st) == c.st; got == c.racy {
 			t.Errorf("%s: stored as taken = %v, want %v", c.name, got, !c.racy)
 		}
 	}
 
 	// Whole seconds are judged at two: observed in an odd second, the even
 	// one before it is FAT's same granule.
-	if odd := obs + sec; !(judge{observed: odd}).racy(ns(1_700_000_000, 0)) || (judge{observed: odd}).racy(ns(1_699_999_999, 0)) {
+	if odd := obs + sec; !(cachefile.Judge{Observed: odd}).Racy(ns(1_700_000_000, 0)) || (cachefile.Judge{Observed: odd}).Racy(ns(1_699_999_999, 0)) {
 		t.Errorf("observed in an odd second: the even second before must be racy, the one before that not")
 	}
 
 	// On the device whose later changes always move the ctime, a stat of
 	// sub-second times is never racy; whole seconds still are.
-	fine := judge{observed: obs, fine: 3}
-	if fine.racy(corpus.FileStat{Dev: 3, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
-		!fine.racy(corpus.FileStat{Dev: 4, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
-		!fine.racy(corpus.FileStat{Dev: 3, MtimeNs: 1_700_000_000 * sec, CtimeNs: 1_700_000_000 * sec}) {
+	fine := cachefile.Judge{Observed: obs, Fine: 3}
+	if fine.Racy(corpus.FileStat{Dev: 3, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
+		!fine.Racy(corpus.FileStat{Dev: 4, MtimeNs: obs - 1000, CtimeNs: obs - 1000}) ||
+		!fine.Racy(corpus.FileStat{Dev: 3, MtimeNs: 1_700_000_000 * sec, CtimeNs: 1_700_000_000 * sec}) {
 		t.Errorf("the fine device's rule: sub-second times there trusted, elsewhere and whole seconds not")
 	}
 
 	st := ns(1_699_999_990, 7)
 	m := string(corpus.AppendMeta(nil, corpus.FileMeta{Rec: corpus.Record{ID: "x"}}))
 	rec := func(st corpus.FileStat) string { return string(append(appendStat(nil, st), m...)) }
-	ix := &Index{judge: judge{observed: obs}, old: []lazy{
-		{path: "a.md", rec: rec(st)}, {path: "b.md", rec: rec(smudged(st))}}}
+	ix := &Index{judge: cachefile.Judge{Observed: obs}, old: []lazy{
+		{path: "a.md", rec: rec(st)}, {path: "b.md", rec: rec(cachefile.Smudged(st))}}}
 	ix.Start([]string{"a.md", "b.md", "c.md"})
 	if got, ok := ix.Lookup(0, st); !ok || got != m {
 		t.Errorf("an unchanged entry was not trusted")
@@ -86,7 +87,7 @@ func TestRacyCleanAgainstTheObservedMoment(t *testing.T) {
 	}
 	// A directory listing follows the same rule, and one listed now is
 	// stored smudged when racy.
-	ix.oldDirs = map[string]listing{"s/": {St: st, files: []string{"a.md"}}, "r/": {St: smudged(st)}}
+	ix.oldDirs = map[string]listing{"s/": {St: st, files: []string{"a.md"}}, "r/": {St: cachefile.Smudged(st)}}
 	ix.usedDirs, ix.newDirs = map[string]bool{}, map[string]listing{}
 	if _, files, ok := ix.Listing("s/", st); !ok || len(files) != 1 {
 		t.Errorf("an unchanged listing was not trusted")
@@ -104,22 +105,6 @@ func TestRacyCleanAgainstTheObservedMoment(t *testing.T) {
 	s.MtimeNs++
 	if _, _, ok := ix.Listing("s/", s); ok {
 		t.Errorf("a listing of a changed directory was trusted")
-	}
-}
-
-func TestInside(t *testing.T) {
-	for _, c := range []struct {
-		dir, root string
-		want      bool
-	}{
-		{"/r/.cache/procedures", "/r", true},
-		{"/r", "/r", true},
-		{"/home/u/.cache/procedures", "/r", false},
-		{"/rr/.cache", "/r", false},
-	} {
-		if got := inside(c.dir, c.root); got != c.want {
-			t.Errorf("inside(%q, %q) = %v, want %v", c.dir, c.root, got, c.want)
-		}
 	}
 }
 

@@ -20,12 +20,7 @@ import (
 func BenchmarkParts(b *testing.B) {
 	root := corpus(b)
 	cache := b.TempDir()
-	env := func(k string) string {
-		if k == "XDG_CACHE_HOME" {
-			return cache
-		}
-		return ""
-	}
+	env := index.Options{Dir: filepath.Join(cache, "procedures")}
 	c, err := engine.Open(root, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -56,7 +51,7 @@ func BenchmarkParts(b *testing.B) {
 	})
 	// A cold query's parts: the pass that reads every file into an empty
 	// index (nothing saved: the index has no file), and the save.
-	none := func(string) string { return "" }
+	none := index.Options{}
 	b.Run("cold-pass", func(b *testing.B) {
 		for b.Loop() {
 			c.QueryCached(q, index.Open(root, c.Stores, none))
@@ -64,12 +59,7 @@ func BenchmarkParts(b *testing.B) {
 	})
 	b.Run("cold-save", func(b *testing.B) {
 		empty := b.TempDir()
-		at := func(k string) string {
-			if k == "XDG_CACHE_HOME" {
-				return empty
-			}
-			return ""
-		}
+		at := index.Options{Dir: filepath.Join(empty, "procedures")}
 		for b.Loop() {
 			b.StopTimer()
 			os.RemoveAll(filepath.Join(empty, "procedures"))

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/procedures-go/procedures/internal/index"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // queryVsEnv names a second query-records binary for BenchmarkProcess
@@ -88,12 +88,7 @@ func newProcRun(b *testing.B, bin, root, mode string, args []string) *procRun {
 		r.env = append(r.env, "PROCEDURES_NO_INDEX=1")
 	}
 	if mode == "warm-writers" {
-		w := index.OpenWriters(root, func(k string) string {
-			if k == "XDG_CACHE_HOME" {
-				return r.cache
-			}
-			return ""
-		})
+		w := writerindex.Open(root, writerindex.Options{Dir: filepath.Join(r.cache, "procedures")})
 		if w == nil {
 			b.Fatal("no writers' index")
 		}

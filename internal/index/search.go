@@ -9,15 +9,15 @@ import "github.com/procedures-go/procedures/internal/corpus"
 const searchSuffix = ".search.idx"
 
 // ForSearch is [ForQuery] for a free-text search: the search index of
-// root and stores, or nil when getenv turns the index off.
-func ForSearch(root string, stores []string, getenv func(string) string) *Index {
-	if Disabled(getenv) {
+// root and stores, or nil when o turns the index off.
+func ForSearch(root string, stores []string, o Options) *Index {
+	if o.Off {
 		return nil
 	}
 	if stores == nil {
 		stores = corpus.DefaultStores()
 	}
-	return open(root, stores, getenv, searchSuffix)
+	return open(root, stores, o, searchSuffix)
 }
 
 // Search runs q over c (listed by [Index.Corpus], or by corpus.Open of the

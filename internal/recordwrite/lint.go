@@ -1,8 +1,8 @@
 package recordwrite
 
 // This file is the only one that calls package records: the frontmatter
-// parser, the frontmatter lint, the store list and the store root. Re-point
-// it here when that API moves.
+// parser, the frontmatter lint and the store list. Re-point it here when
+// that API moves.
 
 import (
 	"errors"
@@ -11,22 +11,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/frontmatter"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
 )
-
-// Root is the record root: $CODEX_ROOT, else $HOME/.claude (empty counts as
-// unset), as config.RecordsRoot finds it with no variable of its own. ok
-// is false when neither variable is set.
-func Root(getenv func(string) string) (root string, ok bool) {
-	if getenv(config.CodexRoot) == "" && getenv(config.Home) == "" {
-		return "", false
-	}
-	return config.RecordsRoot(getenv, ""), true
-}
 
 // Store directories of the records log-record writes, relative to the root.
 var (

@@ -25,10 +25,10 @@ import (
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/corpus"
-	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/lint"
 	"github.com/procedures-go/procedures/internal/lintmsg"
 	"github.com/procedures-go/procedures/internal/offswitch"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // hook is enforce-frontmatter; a panic is recorded under its own name.
@@ -61,7 +61,8 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
 		return 0
 	}
-	root := config.RecordsRoot(getenv, config.KnowledgeRoot)
+	s := config.RecordsFrom(getenv, config.KnowledgeRoot) // its one read of the record setting
+	root := s.Root
 	rel, ok := corpus.InRoot(root, file)    // cleaned, and resolved alike
 	if !ok || !lint.IsLintableRecord(rel) { // decided by the lint's rule, not its output
 		return 0
@@ -69,15 +70,14 @@ func run(stdin io.Reader, stderr io.Writer, getenv func(string) string, now func
 	// Through the writers' index: only the records declaring the ids the
 	// record declares or links to are stat-ed (PROCEDURES_NO_INDEX=1: all
 	// are read, as before).
-	res, err := index.LintTargets(root, []string{rel}, getenv)
+	res, err := lintTarget(root, rel, writerindex.Options{Off: s.Index.Off, Dir: s.Index.Dir})
 	if err != nil {
 		return 0
 	}
 	// OUT is what the linter printed, both streams in write order: the
 	// store list's extra-store warnings first, as upstream.
 	var out bytes.Buffer
-	_, rejected := config.RecordStores(getenv)
-	out.Write(cli.ExtraStoreWarnings(rejected))
+	out.Write(cli.ExtraStoreWarnings(s.Rejected))
 	lintmsg.WriteCapped(res, &out, &out, maxShownFindings)
 	if !res.Failed() {
 		return 0

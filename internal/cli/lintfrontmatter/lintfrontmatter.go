@@ -35,21 +35,21 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 	if code, done := help.Answer(args, stdout, stderr); done {
 		return code
 	}
+	s := config.RecordsFrom(env.Get, config.LintFrontmatterRoot) // the one read of the environment
 	if len(args) > 0 && args[0] == "--reach" {
-		return reach(args[1:], stdout, stderr, env.Get)
+		return reach(args[1:], stdout, stderr, s)
 	}
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:] // the paths that follow are paths, even --help
 	}
-	return run(args, stdout, stderr, env.Get)
+	return run(args, stdout, stderr, s)
 }
 
-func run(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+func run(args []string, stdout, stderr io.Writer, s config.Records) int {
 	// The shared store list warns about invalid extra stores, as upstream
 	// did, although the lint never reads extra stores.
-	_, rejected := config.RecordStores(getenv)
-	stderr.Write(cli.ExtraStoreWarnings(rejected))
-	root := config.RecordsRoot(getenv, config.LintFrontmatterRoot)
+	stderr.Write(cli.ExtraStoreWarnings(s.Rejected))
+	root := s.Root
 	var res *lint.LintResult
 	var err error
 	if len(args) == 0 {

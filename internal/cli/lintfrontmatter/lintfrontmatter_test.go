@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/procedures-go/procedures/internal/config"
 )
 
 // With stdout and stderr on one stream the order is messages, accounting
@@ -18,12 +20,12 @@ func TestRunSharedStream(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "b.md"), []byte(rec), 0o666)
 	os.WriteFile(filepath.Join(dir, "c.md"), []byte("# no fm\n"), 0o666)
 	var buf bytes.Buffer
-	code := run(nil, &buf, &buf, func(k string) string {
+	code := run(nil, &buf, &buf, config.RecordsFrom(func(k string) string {
 		if k == "LINT_FRONTMATTER_ROOT" {
 			return root
 		}
 		return ""
-	})
+	}, config.LintFrontmatterRoot))
 	want := "❌ frontmatter-lint: references/decisions/c.md: missing frontmatter block (first line is not '---')\n" +
 		"frontmatter-lint: linted 3 file(s)\n" +
 		"❌ frontmatter-lint: duplicate id 'dec.d' in: references/decisions/a.md references/decisions/b.md\n" +
@@ -35,12 +37,12 @@ func TestRunSharedStream(t *testing.T) {
 
 func TestRunMissingRoot(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run(nil, &stdout, &stderr, func(k string) string {
+	code := run(nil, &stdout, &stderr, config.RecordsFrom(func(k string) string {
 		if k == "HOME" {
 			return "/nonexistent-home"
 		}
 		return ""
-	})
+	}, config.LintFrontmatterRoot))
 	if code != 1 || stdout.Len() != 0 || stderr.String() != "❌ frontmatter-lint: root /nonexistent-home/.claude is not a directory\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}

@@ -24,13 +24,12 @@ const maxReachTerms = 6
 // rank it there (candidates for its keywords or title), then a summary
 // line. Exit 0 when every record is reached, 1 otherwise, 2 on a usage
 // error.
-func reach(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+func reach(args []string, stdout, stderr io.Writer, s config.Records) int {
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "lint-frontmatter: --reach takes no record paths (it checks every record), got %s\n", strconv.Quote(args[0]))
 		return 2
 	}
-	stores, _ := config.RecordStores(getenv)
-	root := config.RecordsRoot(getenv, config.LintFrontmatterRoot)
+	stores, root := s.Stores, s.Root
 	abbrev, err := corpus.ReadAbbreviations(root)
 	if err != nil {
 		fmt.Fprintf(stderr, "lint-frontmatter: %v\n", err)

@@ -28,8 +28,8 @@ import (
 
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/config"
-	"github.com/procedures-go/procedures/internal/index"
 	"github.com/procedures-go/procedures/internal/recordwrite"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // now is the clock (a seam for tests). Dates and timestamps are UTC.
@@ -52,7 +52,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, env cli.Env)
 	if len(args) == 0 {
 		return fail(stderr, usage)
 	}
-	c := &run{kind: args[0], stderr: stderr, env: env, now: now().UTC()}
+	c := &run{kind: args[0], stderr: stderr, cfg: config.WriterFrom(env.Get), now: now().UTC()}
 	spec, ok := kindFlags()[c.kind]
 	if !ok {
 		return fail(stderr, "unknown kind: "+shown(c.kind)+" (expected mistake|decision|solution|failure-mode)")
@@ -136,7 +136,7 @@ func withSwitches(m map[string]bool, names ...string) map[string]bool {
 type run struct {
 	kind   string
 	stderr io.Writer
-	env    cli.Env
+	cfg    config.Writer // the setting, read once by Main
 	now    time.Time
 	vals   map[string]string // value flags given, last one wins
 	set    map[string]bool   // switches given
@@ -185,11 +185,10 @@ func (c *run) require(flags ...string) error {
 
 // root is the resolved store root.
 func (c *run) root() (string, error) {
-	r, ok := recordwrite.Root(c.env.Get)
-	if !ok {
+	if !c.cfg.RootSet {
 		return "", errors.New("cannot resolve the store root: neither CODEX_ROOT nor HOME is set")
 	}
-	return r, nil
+	return c.cfg.Root, nil
 }
 
 // dir is d (the store's variable), else <root>/<store>.
@@ -205,7 +204,7 @@ func (c *run) dir(d, store string) (string, error) {
 }
 
 func (c *run) mistakesFile() (string, error) {
-	if f := config.LogRecordFrom(c.env.Get).Mistakes; f != "" {
+	if f := c.cfg.Targets.Mistakes; f != "" {
 		return f, nil
 	}
 	r, err := c.root()
@@ -329,7 +328,7 @@ func (c *run) decisionOrSolution() error {
 	date := c.get("--date", c.today())
 	title := c.get("--title", slug)
 	summary := c.get("--summary", title)
-	targets := config.LogRecordFrom(c.env.Get)
+	targets := c.cfg.Targets
 	envDir, store, prefix, status := targets.Decisions, recordwrite.DecisionsStore, "dec.", "active"
 	if solution {
 		envDir, store, prefix, status = targets.Solutions, recordwrite.SolutionsStore, "sol.", "resolved"
@@ -378,7 +377,7 @@ func (c *run) failureMode() error {
 		return err
 	}
 	slug, rule := c.vals["--slug"], c.vals["--rule"]
-	dir, err := c.dir(config.LogRecordFrom(c.env.Get).FailureModes, recordwrite.FailureModesStore)
+	dir, err := c.dir(c.cfg.Targets.FailureModes, recordwrite.FailureModesStore)
 	if err != nil {
 		return err
 	}
@@ -462,13 +461,13 @@ func (c *run) write(file string, rec recordwrite.Record, gate func() error) erro
 	if err != nil {
 		return fmt.Errorf("internal error: %w; nothing was written", err)
 	}
-	root, _ := recordwrite.Root(c.env.Get)
+	root := c.cfg.Root
 	// The writers' index answers the lint's id questions without reading
 	// every record (nil: none usable, the corpus is read).
-	var ix *index.Writers
+	var ix *writerindex.Index
 	lint := recordwrite.Lint
 	if fi, err := os.Stat(root); err == nil && fi.IsDir() {
-		if ix = index.OpenWriters(root, c.env.Get); ix != nil {
+		if ix = writerindex.Open(root, writerindex.Options{Off: c.cfg.Index.Off, Dir: c.cfg.Index.Dir}); ix != nil {
 			defer ix.Close()
 			lint = func(root, file string, content []byte) recordwrite.LintReport {
 				return recordwrite.LintWith(root, file, content, ix.Resolve)

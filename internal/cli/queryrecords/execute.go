@@ -14,6 +14,7 @@ import (
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/index"
 	recallsearch "github.com/procedures-go/procedures/internal/recall"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // valueFlags take the next argument verbatim as their value.
@@ -145,9 +146,8 @@ func parseRatio(s string) float64 {
 // to stderr as they happen; the returned error is printed by run.
 //
 // vendorMark marks vendor stores in --list-stores (stdout is a terminal).
-func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]byte, error) {
-	getenv := env.Get
-	root, err := corpusRoot(env)
+func execute(args []string, stderr io.Writer, s config.Query, vendorMark bool) ([]byte, error) {
+	root, err := corpusRoot(s)
 	if err != nil {
 		return nil, err
 	}
@@ -155,8 +155,8 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		printLines(stderr, messageLines(err)...)
 		return nil, nil // a missing root is an empty result
 	}
-	stores, rejected := config.RecordStores(getenv)
-	stderr.Write(cli.ExtraStoreWarnings(rejected))
+	stores := s.Stores
+	stderr.Write(cli.ExtraStoreWarnings(s.Rejected))
 	if len(args) > 0 && args[0] == "--list-stores" {
 		return listStores(stores, vendorMark), nil
 	}
@@ -164,7 +164,7 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 	if err != nil {
 		return nil, err
 	}
-	limit, err := o.limit(env)
+	limit, err := o.limit(s.QueryRecords)
 	if err != nil {
 		return nil, err
 	}
@@ -176,13 +176,14 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		if o.given("--limit") {
 			recallCap = limit
 		}
-		return recall(o, root, config.QueryRecordsFrom(env).RecallFile, recallCap)
+		return recall(o, root, s.RecallFile, recallCap)
 	}
+	opts := index.Options{Off: s.Index.Off, Dir: s.Index.Dir}
 	var ix *index.Index // the stat-validated index, unless PROCEDURES_NO_INDEX
 	if !o.cat {
-		ix = index.ForQuery(root, stores, getenv)
+		ix = index.ForQuery(root, stores, opts)
 		if o.given("--search") { // its own index, with the records' term statistics
-			ix = index.ForSearch(root, stores, getenv)
+			ix = index.ForSearch(root, stores, opts)
 		}
 		defer ix.Close() // after query: its output is copied out of the records
 	}
@@ -199,13 +200,13 @@ func execute(args []string, stderr io.Writer, env cli.Env, vendorMark bool) ([]b
 		printLines(stderr, messageLines(e)...)
 	}
 	if o.cat {
-		return cat(c, o.catArgs, func(read []string) { index.ReadBy(root, read, getenv) })
+		return cat(c, o.catArgs, func(read []string) { writerindex.ReadBy(root, read, opts) })
 	}
 	var out []byte
 	if o.given("--search") {
-		out, err = searchRecords(c, ix, o, root, limit, config.QueryRecordsFrom(env).LimitSet)
+		out, err = searchRecords(c, ix, o, root, limit, s.LimitSet)
 	} else {
-		out, err = query(c, ix, o, limit, config.QueryRecordsFrom(env).RelRatio)
+		out, err = query(c, ix, o, limit, s.RelRatio)
 	}
 	if err == nil && len(out) == 0 && (o.get("--keyword") != "" || o.get("--kind") != "" || o.given("--search")) && stderrIsTerminal(stderr) {
 		printLines(stderr, "no records match") // for a person; scripts see upstream's silence
@@ -223,14 +224,11 @@ var stderrIsTerminal = cli.IsTerminal
 
 // corpusRoot is $QUERY_RECORDS_ROOT, else $CODEX_ROOT, else $HOME/.claude;
 // an unset HOME (with neither override) is an error, as in bash.
-func corpusRoot(env cli.Env) (string, error) {
-	getenv := env.Get
-	if getenv(config.QueryRecordsRoot) == "" && getenv(config.CodexRoot) == "" {
-		if !config.HomeSet(env) {
-			return "", &noHomeError{}
-		}
+func corpusRoot(s config.Query) (string, error) {
+	if s.NoHome {
+		return "", &noHomeError{}
 	}
-	return config.RecordsRoot(getenv, config.QueryRecordsRoot), nil
+	return s.Root, nil
 }
 
 // listStores is the --list-stores output: one store per line, as the bash
@@ -251,11 +249,11 @@ func listStores(stores []string, mark bool) []byte {
 
 // limit is --limit, else $QUERY_RECORDS_LIMIT (even empty), else 0: a digit
 // string.
-func (o *options) limit(env cli.Env) (int, error) {
+func (o *options) limit(q config.QueryRecords) (int, error) {
 	text := "0"
 	if o.given("--limit") {
 		text = o.get("--limit")
-	} else if q := config.QueryRecordsFrom(env); q.LimitSet {
+	} else if q.LimitSet {
 		text = q.Limit
 	}
 	limit, ok := parseLimit(text)
@@ -289,7 +287,7 @@ func (o *options) checkMode() error {
 }
 
 // cat dumps the records --cat names, all or nothing, and hands told the
-// paths it read (for the writers' index: see [index.ReadBy]).
+// paths it read (for the writers' index: see [writerindex.ReadBy]).
 func cat(c *corpus.Corpus, args []string, told func(read []string)) ([]byte, error) {
 	dumps, err := c.Cat(catRefs(args))
 	if err != nil {

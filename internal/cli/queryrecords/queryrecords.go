@@ -35,14 +35,15 @@ func Main(args []string, _ io.Reader, stdout, stderr io.Writer, env cli.Env) int
 	}
 	// A closed stdout (| head) must end the run quietly, not kill it.
 	signal.Ignore(syscall.SIGPIPE)
-	off, limit := collector(env)
+	s := config.QueryFrom(env) // the one read of the environment
+	off, limit := collector(s)
 	if off {
 		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	}
 	if limit {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(queryMemoryLimit))
 	}
-	return run(args, stdout, stderr, env)
+	return run(args, stdout, stderr, s)
 }
 
 // queryMemoryLimit is the heap below which a query never collects (Main
@@ -60,16 +61,16 @@ const queryMemoryLimit = 1 << 30
 // it off unless GOGC is set, and sets the soft memory limit to
 // queryMemoryLimit unless GOGC or GOMEMLIMIT is set (the runtime has then
 // applied what they say).
-func collector(env cli.Env) (off, limit bool) {
-	if config.GCSet(env.Get) {
+func collector(s config.Query) (off, limit bool) {
+	if s.GCSet {
 		return false, false
 	}
-	return true, !config.MemLimitSet(env.Get)
+	return true, !s.MemLimitSet
 }
 
-// run is the whole command; it returns the exit status.
-func run(args []string, stdout, stderr io.Writer, env func(string) (string, bool)) int {
-	out, err := execute(args, stderr, env, stdoutIsTerminal(stdout))
+// run is the whole command under the setting s; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer, s config.Query) int {
+	out, err := execute(args, stderr, s, stdoutIsTerminal(stdout))
 	if werr := writeAll(stdout, out); werr != nil && !errors.Is(werr, syscall.EPIPE) {
 		printLines(stderr, "write stdout: "+werr.Error())
 		return 1

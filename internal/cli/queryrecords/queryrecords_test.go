@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/procedures-go/procedures/internal/cli"
+	"github.com/procedures-go/procedures/internal/config"
 )
 
 func tree(t *testing.T, files map[string]string) string {
@@ -42,7 +43,7 @@ type result struct {
 
 func invoke(env map[string]string, args ...string) result {
 	var out, errb bytes.Buffer
-	code := run(args, &out, &errb, func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	code := run(args, &out, &errb, config.QueryFrom(cli.MapEnv(env)))
 	return result{code, out.String(), errb.String()}
 }
 
@@ -169,9 +170,7 @@ func TestRunEPIPEIsQuiet(t *testing.T) {
 	root := baseRoot(t)
 	var errb bytes.Buffer
 	code := run([]string{"--kind", "decision", "--full"}, epipeWriter{}, &errb,
-		func(k string) (string, bool) {
-			return map[string]string{"QUERY_RECORDS_ROOT": root}[k], k == "QUERY_RECORDS_ROOT"
-		})
+		config.QueryFrom(cli.MapEnv(map[string]string{"QUERY_RECORDS_ROOT": root})))
 	if code != 0 || errb.Len() != 0 {
 		t.Errorf("EPIPE: exit %d stderr %q", code, errb.String())
 	}
@@ -203,7 +202,7 @@ func TestCollector(t *testing.T) {
 		{map[string]string{"GOGC": "100", "GOMEMLIMIT": "1GiB"}, false, false},
 		{map[string]string{"GOMEMLIMIT": "64MiB"}, true, false},
 	} {
-		if off, limit := collector(cli.MapEnv(c.env)); off != c.off || limit != c.limit {
+		if off, limit := collector(config.QueryFrom(cli.MapEnv(c.env))); off != c.off || limit != c.limit {
 			t.Errorf("%v: collector off %v, limit %v; want %v, %v", c.env, off, limit, c.off, c.limit)
 		}
 	}

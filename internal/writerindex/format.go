@@ -1,10 +1,12 @@
-package index
+package writerindex
 
 import (
 	"encoding/binary"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -116,7 +118,7 @@ func (d *wdir) decoded() []wfile {
 // a CRC-32C):
 //
 //	u32 len, root; i64 observed (the unix nanosecond the saving run began
-//	observing: a racy stat is stored smudged, see racy.go); u32 #dirs;
+//	observing: a racy stat is stored smudged, see cachefile.Judge); u32 #dirs;
 //	dirs… (sorted by path)
 //	dir:  u16 len, path; u8 flags (1: absent; above it, the own writes
 //	      its listing accounts for); u64 dev, ino; i64 mtime ns, ctime ns;
@@ -142,7 +144,7 @@ func encodeWriters(root string, observed int64, dirs map[string]*wdir) []byte {
 	}
 	slices.Sort(paths)
 	b := make([]byte, 0, size)
-	b = append(b, writersMagic+" "+itoa(writersVersion)+"\n"...)
+	b = append(b, writersMagic+" "+strconv.Itoa(writersVersion)+"\n"...)
 	start := len(b)
 	le := binary.LittleEndian
 	b = le.AppendUint32(b, uint32(len(root)))
@@ -197,7 +199,7 @@ func encodeWriters(root string, observed int64, dirs map[string]*wdir) []byte {
 		}
 		le.PutUint32(b[lenAt:], uint32(len(b)-lenAt-4))
 	}
-	return binary.BigEndian.AppendUint32(b, checksum(b[start:]))
+	return binary.BigEndian.AppendUint32(b, cachefile.Checksum(b[start:]))
 }
 
 // count is the number of d's records.
@@ -263,23 +265,23 @@ func (d *fixed) u16() int {
 // decodeWriters decodes an index file of root. The records' blocks stay
 // raw (checked, not decoded) and point into b, which must not change.
 func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
-	header := writersMagic + " " + itoa(writersVersion) + "\n"
+	header := writersMagic + " " + strconv.Itoa(writersVersion) + "\n"
 	if len(b) < len(header)+4 || string(b[:len(header)]) != header {
-		return nil, errCorrupt
+		return nil, cachefile.ErrCorrupt
 	}
 	body := b[len(header):]
 	data, sum := body[:len(body)-4], binary.BigEndian.Uint32(body[len(body)-4:])
-	if checksum(data) != sum {
-		return nil, errCorrupt
+	if cachefile.Checksum(data) != sum {
+		return nil, cachefile.ErrCorrupt
 	}
 	d := &fixed{b: data}
 	if string(d.take(d.u32())) != root || d.bad {
-		return nil, errCorrupt
+		return nil, cachefile.ErrCorrupt
 	}
 	d.u64() // the moment the saving run observed from (for people and tests)
 	n := d.u32()
 	if n > len(d.b) {
-		return nil, errCorrupt
+		return nil, cachefile.ErrCorrupt
 	}
 	dirs := make(map[string]*wdir, n)
 	for range n {
@@ -291,7 +293,7 @@ func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 		wd.st.MtimeNs, wd.st.CtimeNs = int64(d.u64()), int64(d.u64())
 		ns := d.u32()
 		if d.bad || ns > len(d.b) {
-			return nil, errCorrupt
+			return nil, cachefile.ErrCorrupt
 		}
 		if ns > 0 {
 			wd.subs = make([]wsub, ns)
@@ -303,7 +305,7 @@ func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 		wd.nraw = d.u32()
 		wd.raw = d.take(d.u32())
 		if d.bad || !checkRaw(wd.raw, wd.nraw) || !strings.HasSuffix(wd.path, "/") {
-			return nil, errCorrupt
+			return nil, cachefile.ErrCorrupt
 		}
 		if wd.raw == nil {
 			wd.raw = []byte{}
@@ -311,7 +313,7 @@ func decodeWriters(b []byte, root string) (map[string]*wdir, error) {
 		dirs[wd.path] = wd
 	}
 	if d.bad || len(d.b) != 0 {
-		return nil, errCorrupt
+		return nil, cachefile.ErrCorrupt
 	}
 	return dirs, nil
 }

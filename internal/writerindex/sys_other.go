@@ -1,10 +1,9 @@
 //go:build !linux
 
-package index
+package writerindex
 
 import (
 	"errors"
-	"os"
 
 	"github.com/procedures-go/procedures/internal/corpus"
 )
@@ -19,10 +18,6 @@ type dent struct {
 	dir, reg bool
 }
 
-func mapFile(f *os.File, size int64) ([]byte, func(), error) {
-	b, err := readFile(f, size)
-	return b, func() {}, err
-}
 func statDir(string, bool) (dirStat, bool)          { return dirStat{}, false }
 func lstatFile(string) (corpus.FileStat, bool)      { return corpus.FileStat{}, false }
 func listDir(string, bool) ([]dent, dirStat, error) { return nil, dirStat{}, errors.ErrUnsupported }

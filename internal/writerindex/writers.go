@@ -1,4 +1,4 @@
-package index
+package writerindex
 
 import (
 	"bytes"
@@ -11,36 +11,17 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
 	"github.com/procedures-go/procedures/internal/lint"
 )
 
-// The writers' index serves enforce-frontmatter and log-record, which ask
-// the corpus only "which records declare this id?" for a handful of ids.
-// It is a second file next to the query index, <hash>.wdx, keyed by the
-// resolved root and the ten record stores, holding for every directory the
-// lint walks its stat and its subdirectories, and for every record the lint
-// checks its stat and the id the lint maps it under. A writer validates
-// only what it consults:
-//
-//   - every recorded directory is stat-ed; one whose stat differs from the
-//     stored one (a racy stat is stored smudged, see racy.go), is listed again, and
-//     of its names only the new ones and those now naming another inode are
-//     stat-ed and read (a directory that is another directory now, or a
-//     new subdirectory, is walked whole);
-//   - every record whose recorded id is one the writer asks about is
-//     stat-ed, and read again when its stat differs from the stored one.
-//
-// A record edited in place (same name, same inode) to declare an id it did
-// not declare is therefore not seen by a writer asking about that id until
-// a query (which stats every file) or a writer consulting it reads it
-// again: query-records re-reads, in the writers' index, every record whose
-// stat it found changed.
+// Options is the index's setting, as the command read it.
+type Options = cachefile.Options
 
 const (
-	writersMagic   = "procedures-writers"
+	writersMagic   = cachefile.WritersMagic
 	writersVersion = 3
 )
 
@@ -91,12 +72,12 @@ type wdir struct {
 	patch map[int]wfile
 }
 
-// Writers is the writers' index of one corpus, validated as far as a
-// writer needs it; see the package's writers.go for the rules.
-type Writers struct {
-	root    string // resolved
-	path    string // the index file
-	judge   judge  // when this run began observing, and what is never racy: see racy.go
+// Index is the writers' index of one corpus, validated as far as a writer
+// needs it; see the package doc for the rules.
+type Index struct {
+	root    string          // resolved
+	path    string          // the index file
+	judge   cachefile.Judge // when this run began observing, and what is never racy
 	dirs    map[string]*wdir
 	changed bool // the walk or an id changed: Save writes
 	// pending counts the records a next run would read again were the
@@ -127,30 +108,18 @@ func writersFile(dir, root string) string {
 	return filepath.Join(dir, hex.EncodeToString(key[:16])+".wdx")
 }
 
-// resolveRoot is root absolute and symlink-free, as the index keys it.
-func resolveRoot(root string) (string, bool) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return "", false
-	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = r
-	}
-	return abs, true
-}
-
-// OpenWriters returns the writers' index of the corpus under root, loaded
+// Open returns the writers' index of the corpus under root, loaded
 // and its directories validated, or built by walking the record stores
 // when there is none usable (missing, corrupt, of another version or
 // root). It returns nil when no index can be used: PROCEDURES_NO_INDEX set,
 // no cache directory, one inside the corpus or not trusted, a platform
 // without the stat fields, or a directory that could not be listed; the
 // writer then reads the corpus as without an index.
-func OpenWriters(root string, getenv func(string) string) *Writers {
-	if Disabled(getenv) || !haveWriters {
+func Open(root string, o Options) *Index {
+	if o.Off || !haveWriters {
 		return nil
 	}
-	w := openWriters(root, getenv)
+	w := openWriters(root, o)
 	if w == nil {
 		return nil
 	}
@@ -159,47 +128,43 @@ func OpenWriters(root string, getenv func(string) string) *Writers {
 			return nil
 		}
 	} else if w.validateDirs() != nil {
-		w.release()
+		w.Release()
 		return nil
 	}
 	return w
 }
 
-// writersOpened counts openWriters calls (for tests).
-var writersOpened atomic.Int64
-
 // openWriters finds and loads the index file; dirs is nil when there is
 // none to load. nil when no index may be kept.
-func openWriters(root string, getenv func(string) string) *Writers {
-	writersOpened.Add(1)
-	abs, ok := resolveRoot(root)
+func openWriters(root string, o Options) *Index {
+	abs, ok := cachefile.ResolveRoot(root)
 	if !ok {
 		return nil
 	}
-	dir := Dir(getenv)
-	if dir == "" || inside(dir, abs) {
+	dir := o.Dir
+	if dir == "" || cachefile.Inside(dir, abs) {
 		return nil
 	}
-	if fi, err := os.Lstat(dir); err == nil && !trusted(fi, true) {
+	if fi, err := os.Lstat(dir); err == nil && !cachefile.Trusted(fi, true) {
 		return nil
 	}
-	w := &Writers{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10), judge: judge{observed: observe(), fine: fineDev(abs)}}
+	w := &Index{root: abs, path: writersFile(dir, abs), buf: make([]byte, 0, 16<<10), judge: cachefile.NewJudge(abs)}
 	w.load()
 	return w
 }
 
-func (w *Writers) load() {
+func (w *Index) load() {
 	w.loaded, _ = lstatFile(w.path) // before the open: a file replaced since is not ours
-	f, err := os.OpenFile(w.path, os.O_RDONLY|openFlags, 0)
+	f, err := os.OpenFile(w.path, os.O_RDONLY|cachefile.OpenFlags, 0)
 	if err != nil {
 		return
 	}
 	defer f.Close()
 	fi, err := f.Stat()
-	if err != nil || !trusted(fi, false) || fi.Size() > maxSize {
+	if err != nil || !cachefile.Trusted(fi, false) || fi.Size() > cachefile.MaxSize {
 		return
 	}
-	b, unmap, err := mapFile(f, fi.Size())
+	b, unmap, err := cachefile.MapFile(f, fi.Size())
 	if err != nil {
 		return
 	}
@@ -212,17 +177,8 @@ func (w *Writers) load() {
 	w.dirs = dirs
 }
 
-// readFile reads the size bytes of f.
-func readFile(f *os.File, size int64) ([]byte, error) {
-	b := make([]byte, size)
-	if _, err := io.ReadFull(f, b); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
 // build walks every record store afresh.
-func (w *Writers) build() error {
+func (w *Index) build() error {
 	w.dirs = map[string]*wdir{}
 	w.changed = true
 	for _, s := range corpus.Stores() {
@@ -246,10 +202,10 @@ func lintedFile(p, name string) bool {
 		!strings.Contains(name, "_archived") && lint.IsLintableRecord(p+name)
 }
 
-func (w *Writers) abs(rel string) string { return w.root + "/" + rel }
+func (w *Index) abs(rel string) string { return w.root + "/" + rel }
 
 // dropTree forgets directory p and everything recorded below it.
-func (w *Writers) dropTree(p string) {
+func (w *Index) dropTree(p string) {
 	for q := range w.dirs {
 		if strings.HasPrefix(q, p) {
 			delete(w.dirs, q)
@@ -260,7 +216,7 @@ func (w *Writers) dropTree(p string) {
 
 // walkStore records store directory p (ending in "/") afresh: absent, or
 // listed whole.
-func (w *Writers) walkStore(p string) error {
+func (w *Index) walkStore(p string) error {
 	w.dropTree(p)
 	if _, ok := statDir(w.abs(strings.TrimSuffix(p, "/")), true); !ok {
 		w.dirs[p] = &wdir{path: p, absent: true, fresh: true}
@@ -270,13 +226,13 @@ func (w *Writers) walkStore(p string) error {
 }
 
 // walk lists directory p afresh and everything below it.
-func (w *Writers) walk(p string, follow bool) error {
+func (w *Index) walk(p string, follow bool) error {
 	d := &wdir{path: p, fresh: true}
 	ents, st, err := listDir(w.abs(strings.TrimSuffix(p, "/")), follow)
 	if err != nil {
 		return errWalk
 	}
-	d.st, d.seen = w.judge.storedDir(st), st
+	d.st, d.seen = storedDir(w.judge, st), st
 	w.dirs[p] = d
 	w.changed = true
 	sortDents(ents)
@@ -299,7 +255,7 @@ func (w *Writers) walk(p string, follow bool) error {
 }
 
 // readFile stats (before reading) and reads one record of directory p.
-func (w *Writers) readFile(p, name string) wfile {
+func (w *Index) readFile(p, name string) wfile {
 	f := wfile{name: name, seen: true}
 	full := w.abs(p + name)
 	st, ok := lstatFile(full)
@@ -311,12 +267,12 @@ func (w *Writers) readFile(p, name string) wfile {
 	if err != nil {
 		return f
 	}
-	f.st, f.id = w.judge.stored(st), id
+	f.st, f.id = w.judge.Stored(st), id
 	return f
 }
 
 // reread reads f of directory p again, noting whether its id changed.
-func (w *Writers) reread(p string, f *wfile) {
+func (w *Index) reread(p string, f *wfile) {
 	old := f.id
 	*f = w.readFile(p, f.name)
 	if f.id != old || f.st == (corpus.FileStat{}) {
@@ -327,7 +283,7 @@ func (w *Writers) reread(p string, f *wfile) {
 }
 
 // validateDirs re-lists every directory whose stat changed.
-func (w *Writers) validateDirs() error {
+func (w *Index) validateDirs() error {
 	paths := make([]string, 0, len(w.dirs))
 	for p := range w.dirs {
 		paths = append(paths, p)
@@ -379,7 +335,7 @@ func (w *Writers) validateDirs() error {
 
 // relist lists d again: names gone are dropped, new names (and names now
 // of another inode) are read or walked, the others kept.
-func (w *Writers) relist(d *wdir, follow bool) error {
+func (w *Index) relist(d *wdir, follow bool) error {
 	ents, st, err := listDir(w.abs(strings.TrimSuffix(d.path, "/")), follow)
 	if err != nil {
 		return errWalk
@@ -389,48 +345,9 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	}
 	// A racy listing is stored smudged (listed again by the next run
 	// whatever is saved); one that is not is worth saving, changed or not.
-	d.st, d.fresh, d.trusted, d.seen, d.owned = w.judge.storedDir(st), true, !w.judge.racyDir(st), st, 0
+	d.st, d.fresh, d.trusted, d.seen, d.owned = storedDir(w.judge, st), true, !racyDir(w.judge, st), st, 0
 
-	// The records as recorded, by inode (a listed name is the recorded
-	// one when its inode and its name match); the raw block is not decoded
-	// unless a name is new, gone or of another inode.
-	n := len(d.files)
-	if d.raw != nil {
-		n = d.nraw
-	}
-	// byIno holds, for each inode, 1 + the first record of it; next, 1 +
-	// the following one (hard links share an inode).
-	byIno := make(map[uint64]int32, n)
-	next := make([]int32, n)
-	link := func(i int, ino uint64) {
-		next[i] = byIno[ino]
-		byIno[ino] = int32(i) + 1
-	}
-	var nameOf func(i int32) []byte
-	if d.raw != nil {
-		offs := make([]int32, 0, d.nraw)
-		for i, off := 0, 0; off < len(d.raw); i++ {
-			end, _, _ := rawAt(d.raw, off)
-			ino := binary.LittleEndian.Uint64(d.raw[off+30:])
-			if f, ok := d.patch[i]; ok {
-				ino = f.st.Ino
-			}
-			link(i, ino)
-			offs = append(offs, int32(off))
-			off = end
-		}
-		nameOf = func(i int32) []byte {
-			_, nm, id := rawAt(d.raw, int(offs[i]))
-			return d.raw[nm:id]
-		}
-	} else {
-		for i, f := range d.files {
-			link(i, f.st.Ino)
-		}
-		nameOf = func(i int32) []byte { return []byte(d.files[i].name) }
-	}
-	keep := make([]bool, n)
-	kept := 0
+	rec := recordedOf(d)
 	var added []wfile
 	oldSubs := map[string]uint64{}
 	for _, sd := range d.subs {
@@ -461,24 +378,16 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 			if !lintedName(e.name) {
 				continue
 			}
-			found := false
-			for i := byIno[e.ino] - 1; i >= 0; i = next[i] - 1 {
-				if !keep[i] && bytes.Equal(nameOf(i), e.name) {
-					keep[i], found = true, true
-					kept++
-					break
-				}
+			if !rec.take(e.ino, e.name) {
+				added = append(added, w.readFile(d.path, string(e.name)))
 			}
-			if found {
-				continue
-			}
-			added = append(added, w.readFile(d.path, string(e.name)))
 		}
 	}
 	for name := range oldSubs {
 		w.dropTree(d.path + name + "/")
 	}
 	slices.SortFunc(d.subs, func(a, b wsub) int { return strings.Compare(a.name, b.name) })
+	keep, kept, n := rec.keep, rec.kept, len(rec.keep)
 	if len(added) == 0 && kept == n {
 		return nil // the same records
 	}
@@ -501,6 +410,67 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 	return nil
 }
 
+// recorded finds a directory's records as recorded by inode and name (a
+// listed name is the recorded one when its inode and its name match),
+// without decoding a raw block: it is decoded only when a name is new,
+// gone or of another inode.
+type recorded struct {
+	first map[uint64]int32 // for each inode, 1 + the first record of it
+	next  []int32          // 1 + the following record of the same inode (hard links share one)
+	name  func(i int32) []byte
+	keep  []bool // the records taken: still listed
+	kept  int
+}
+
+// recordedOf is the records of d as recorded.
+func recordedOf(d *wdir) *recorded {
+	n := len(d.files)
+	if d.raw != nil {
+		n = d.nraw
+	}
+	r := &recorded{first: make(map[uint64]int32, n), next: make([]int32, n), keep: make([]bool, n)}
+	link := func(i int, ino uint64) {
+		r.next[i] = r.first[ino]
+		r.first[ino] = int32(i) + 1
+	}
+	if d.raw == nil {
+		for i, f := range d.files {
+			link(i, f.st.Ino)
+		}
+		r.name = func(i int32) []byte { return []byte(d.files[i].name) }
+		return r
+	}
+	offs := make([]int32, 0, d.nraw)
+	for i, off := 0, 0; off < len(d.raw); i++ {
+		end, _, _ := rawAt(d.raw, off)
+		ino := binary.LittleEndian.Uint64(d.raw[off+30:])
+		if f, ok := d.patch[i]; ok {
+			ino = f.st.Ino
+		}
+		link(i, ino)
+		offs = append(offs, int32(off))
+		off = end
+	}
+	r.name = func(i int32) []byte {
+		_, nm, id := rawAt(d.raw, int(offs[i]))
+		return d.raw[nm:id]
+	}
+	return r
+}
+
+// take marks the record of inode ino named name, not yet taken, as still
+// listed, and reports whether there was one.
+func (r *recorded) take(ino uint64, name []byte) bool {
+	for i := r.first[ino] - 1; i >= 0; i = r.next[i] - 1 {
+		if !r.keep[i] && bytes.Equal(r.name(i), name) {
+			r.keep[i] = true
+			r.kept++
+			return true
+		}
+	}
+	return false
+}
+
 // lintedName reports whether the walk lists, and the lint checks, a file
 // of this name in a directory whose records the lint checks (see
 // [relevantDir]): no pattern the lint excludes can start in the directory
@@ -508,109 +478,6 @@ func (w *Writers) relist(d *wdir, follow bool) error {
 func lintedName(name []byte) bool {
 	return bytes.HasSuffix(name, []byte(".md")) && string(name) != "INDEX.md" &&
 		!bytes.Contains(name, []byte("_archived"))
-}
-
-// Resolve implements the id map a lint asks for: the records declaring
-// each of ids, in corpus order, one path per distinct file, after stat-ing
-// every record whose recorded id is among them and reading again those
-// whose stat changed (or is racy).
-func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
-	need := map[string]bool{}
-	var few []string // need's ids while they are few: compared without hashing
-	for _, id := range ids {
-		if id != "" && !need[id] {
-			need[id] = true
-			few = append(few, id)
-		}
-	}
-	if len(few) > 8 {
-		few = nil
-	}
-	needed := func(b []byte) bool {
-		if few == nil {
-			return need[string(b)]
-		}
-		for _, id := range few {
-			if string(b) == id {
-				return true
-			}
-		}
-		return false
-	}
-	type hit struct {
-		path string
-		f    wfile
-	}
-	var hits []hit
-	// validate stats f (of directory p) unless this run read it, and
-	// reads it again when its stat changed or is racy.
-	validate := func(p string, f *wfile) {
-		if f.seen {
-			return
-		}
-		st, ok := lstatFile(w.abs(p + f.name))
-		if !ok || st != f.st {
-			w.reread(p, f)
-		}
-		f.seen = true
-	}
-	for _, d := range w.dirs {
-		if d.raw != nil {
-			for i, off := 0, 0; off < len(d.raw); i++ {
-				end, nm, id := rawAt(d.raw, off)
-				var f wfile
-				patched := false
-				if d.patch != nil {
-					f, patched = d.patch[i]
-				}
-				switch {
-				case !patched && !needed(d.raw[id:end]):
-					off = end
-					continue
-				case !patched:
-					f = wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rawStat(d.raw, off)}
-				case !need[f.id]:
-					off = end
-					continue
-				}
-				off = end
-				validate(d.path, &f)
-				if d.patch == nil {
-					d.patch = map[int]wfile{}
-				}
-				d.patch[i] = f
-				if need[f.id] {
-					hits = append(hits, hit{d.path + f.name, f})
-				}
-			}
-			continue
-		}
-		for i := range d.files {
-			f := &d.files[i]
-			if !need[f.id] {
-				continue
-			}
-			validate(d.path, f)
-			if need[f.id] {
-				hits = append(hits, hit{d.path + f.name, *f})
-			}
-		}
-	}
-	slices.SortFunc(hits, func(a, b hit) int { return strings.Compare(a.path, b.path) })
-	files := map[string][]string{}
-	kept := map[string][]corpus.FileStat{}
-	for _, h := range hits {
-		alias := false
-		for _, g := range kept[h.f.id] {
-			alias = alias || (g.Dev == h.f.st.Dev && g.Ino == h.f.st.Ino)
-		}
-		if alias {
-			continue // one file reached through two stores
-		}
-		kept[h.f.id] = append(kept[h.f.id], h.f.st)
-		files[h.f.id] = append(files[h.f.id], h.path)
-	}
-	return lint.NewIDMap(files), nil
 }
 
 // Save writes the index back, under the cache directory's lock and only
@@ -623,12 +490,12 @@ func (w *Writers) Resolve(ids []string) (*lint.IDMap, error) {
 // case: writing its listing would save only the reading of its new
 // records. Not writing is always safe: every entry is validated by its
 // stat. Errors are for tests; callers ignore them (the index is a cache).
-func (w *Writers) Save() error {
+func (w *Index) Save() error {
 	if !w.changed && w.pending < maxPending && !w.anyTrusted() {
 		return nil
 	}
 	dir := filepath.Dir(w.path)
-	if err := prepareDir(dir); err != nil {
+	if err := cachefile.PrepareDir(dir); err != nil {
 		return err
 	}
 	unlock, err := lockDir(dir)
@@ -644,9 +511,9 @@ func (w *Writers) Save() error {
 		return errRaced
 	}
 	isNew := cur == (corpus.FileStat{}) // a root new to the cache: it may grow past its cap
-	defer func() { evict(dir, w.path, isNew) }()
-	if err := writeAtomic(dir, w.path, func(f io.Writer) error {
-		_, err := f.Write(encodeWriters(w.root, w.judge.observed, w.dirs))
+	defer func() { cachefile.Evict(dir, w.path, isNew) }()
+	if err := cachefile.WriteAtomic(dir, w.path, func(f io.Writer) error {
+		_, err := f.Write(encodeWriters(w.root, w.judge.Observed, w.dirs))
 		return err
 	}); err != nil {
 		return err
@@ -661,15 +528,15 @@ func (w *Writers) Save() error {
 
 // Close saves the index as Save does and releases the loaded file: w must
 // not be used after.
-func (w *Writers) Close() error {
+func (w *Index) Close() error {
 	err := w.Save()
-	w.release()
+	w.Release()
 	return err
 }
 
-// release releases the loaded file without saving: w must not be used
+// Release releases the loaded file without saving: w must not be used
 // after.
-func (w *Writers) release() {
+func (w *Index) Release() {
 	if w.unmap != nil {
 		w.dirs = nil // what pointed into the mapping
 		w.unmap()
@@ -679,102 +546,13 @@ func (w *Writers) release() {
 
 // anyTrusted reports whether a directory was listed again at a stat a
 // written index would trust.
-func (w *Writers) anyTrusted() bool {
+func (w *Index) anyTrusted() bool {
 	for _, d := range w.dirs {
 		if d.trusted {
 			return true
 		}
 	}
 	return false
-}
-
-// LintTargets is [lint.LintTargets] for a writer: through the writers'
-// index of root when one can be used (and the index then updated for the
-// targets), else by reading the corpus.
-func LintTargets(root string, targets []string, getenv func(string) string) (*lint.LintResult, error) {
-	w := OpenWriters(root, getenv)
-	if w == nil {
-		return lint.LintTargets(root, targets)
-	}
-	res, err := lint.LintTargetsWith(root, targets, w.Resolve)
-	if err != nil {
-		w.release()
-		return lint.LintTargets(root, targets)
-	}
-	for _, t := range targets {
-		w.Checked(t)
-	}
-	w.Close()
-	return res, nil
-}
-
-// reconcileWriters re-reads, in the writers' index of root (when there is
-// one), every record a query read again whose stat differs from the one
-// recorded (reread: the query's stat of each file it read again, by path;
-// asked for only when there is a writers' index),
-// so that an edit in place is seen by the writers after the next query.
-// Only those files, so that a warm query does no work in proportion to the
-// writers' index: a file the query trusted is as the query index's last
-// write saw it, and that write came after the reconcile that saw it (an id
-// found changed is always saved; a stat alone may be left outdated, see
-// Save, which only makes a writer consulting the record read it again).
-// compared is how many records were looked at (for tests); err is the
-// writers' index's Save: the query index is then not written, so that the
-// next query reads those files again.
-func reconcileWriters(root string, getenv func(string) string, reread func() map[string]corpus.FileStat) (compared int, err error) {
-	if !haveWriters {
-		return 0, nil
-	}
-	w := openWriters(root, getenv)
-	if w == nil || w.dirs == nil {
-		return 0, nil
-	}
-	byDir := map[string]map[string]corpus.FileStat{}
-	for p, st := range reread() {
-		i := strings.LastIndexByte(p, '/')
-		d := p[:i+1]
-		if _, ok := w.dirs[d]; !ok {
-			continue
-		}
-		if byDir[d] == nil {
-			byDir[d] = map[string]corpus.FileStat{}
-		}
-		byDir[d][p[i+1:]] = st
-	}
-	for dp, names := range byDir {
-		d := w.dirs[dp]
-		if d.raw != nil { // scanned, not decoded: most records are as recorded
-			for i, off := 0, 0; off < len(d.raw); i++ {
-				end, nm, id := rawAt(d.raw, off)
-				rec := rawStat(d.raw, off)
-				st, ok := names[string(d.raw[nm:id])]
-				if ok {
-					compared++
-				}
-				if ok && st != rec {
-					f := wfile{name: string(d.raw[nm:id]), id: string(d.raw[id:end]), st: rec}
-					w.reread(d.path, &f)
-					if d.patch == nil {
-						d.patch = map[int]wfile{}
-					}
-					d.patch[i] = f
-				}
-				off = end
-			}
-			continue
-		}
-		for i := range d.files {
-			f := &d.files[i]
-			st, ok := names[f.name]
-			if ok {
-				compared++
-			}
-			if ok && st != f.st {
-				w.reread(d.path, f)
-			}
-		}
-	}
-	return compared, w.Close()
 }
 
 func sortDents(d []dent) {

@@ -1,4 +1,4 @@
-package index
+package cachefile
 
 import (
 	"bytes"
@@ -37,11 +37,11 @@ const (
 // evictStamp is the file whose mtime says when the cache was last swept.
 const evictStamp = ".evicted"
 
-// evict sweeps dir by the rule above when it was not swept within
+// Evict sweeps dir by the rule above when it was not swept within
 // evictEvery; force (a root new to the cache) applies the age and size caps
 // at once, leaving the check of roots gone to the hourly sweep. keep is the
 // index file just saved, never removed.
-func evict(dir, keep string, force bool) {
+func Evict(dir, keep string, force bool) {
 	stamp := filepath.Join(dir, evictStamp)
 	now := clock()
 	fi, err := os.Lstat(stamp)
@@ -51,7 +51,7 @@ func evict(dir, keep string, force bool) {
 	}
 	quick := force && !due // a due sweep is the whole one
 	if due {
-		if f, err := os.OpenFile(stamp, os.O_WRONLY|os.O_CREATE|openFlags, 0o600); err == nil {
+		if f, err := os.OpenFile(stamp, os.O_WRONLY|os.O_CREATE|OpenFlags, 0o600); err == nil {
 			f.Close()
 			os.Chtimes(stamp, now, now)
 		}
@@ -80,7 +80,7 @@ func evict(dir, keep string, force bool) {
 		}
 		p := filepath.Join(dir, name)
 		fi, err := os.Lstat(p)
-		if err != nil || !trusted(fi, false) {
+		if err != nil || !Trusted(fi, false) {
 			continue
 		}
 		// A root's existence is checked in the hourly sweep only: a sweep
@@ -106,14 +106,14 @@ func evict(dir, keep string, force bool) {
 // rootGone reports whether the index file at p names a corpus root that no
 // longer exists (a file it cannot read is judged by age and size alone).
 func rootGone(p string) bool {
-	f, err := os.OpenFile(p, os.O_RDONLY|openFlags, 0)
+	f, err := os.OpenFile(p, os.O_RDONLY|OpenFlags, 0)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
 	var b [4096]byte
 	n, _ := f.Read(b[:])
-	root, ok := rootOf(b[:n])
+	root, ok := RootOf(b[:n])
 	if !ok || !filepath.IsAbs(root) {
 		return false
 	}
@@ -121,22 +121,23 @@ func rootGone(p string) bool {
 	return os.IsNotExist(err)
 }
 
-// rootOf is the root an index file's first bytes name: behind the header
+// RootOf is the root an index file's first bytes name: behind the header
 // line, a varint length (query index) or a u32 length (writers' index).
-func rootOf(b []byte) (string, bool) {
+// Each index's tests check that its files are read so.
+func RootOf(b []byte) (string, bool) {
 	i := bytes.IndexByte(b, '\n')
 	if i < 0 {
 		return "", false
 	}
 	head, body := string(b[:i]), b[i+1:]
 	switch {
-	case strings.HasPrefix(head, magic+" "):
+	case strings.HasPrefix(head, QueryMagic+" "):
 		n, k := binary.Uvarint(body)
 		if k <= 0 || n > uint64(len(body)-k) {
 			return "", false
 		}
 		return string(body[k : k+int(n)]), true
-	case strings.HasPrefix(head, writersMagic+" "):
+	case strings.HasPrefix(head, WritersMagic+" "):
 		if len(body) < 4 {
 			return "", false
 		}

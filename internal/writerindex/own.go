@@ -1,9 +1,10 @@
-package index
+package writerindex
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -15,7 +16,7 @@ const maxOwned = 16
 
 // dirOf is the recorded directory of the root-relative path rel, and the
 // name rel has in it; nil when the directory is not recorded or absent.
-func (w *Writers) dirOf(rel string) (*wdir, string) {
+func (w *Index) dirOf(rel string) (*wdir, string) {
 	i := strings.LastIndexByte(rel, '/')
 	if i < 0 {
 		return nil, ""
@@ -29,7 +30,7 @@ func (w *Writers) dirOf(rel string) (*wdir, string) {
 
 // statOf stats directory d as the walk does (a store's final symlink
 // followed).
-func (w *Writers) statOf(d *wdir) (dirStat, bool) {
+func (w *Index) statOf(d *wdir) (dirStat, bool) {
 	follow := slices.Contains(corpus.Stores(), strings.TrimSuffix(d.path, "/"))
 	return statDir(w.abs(strings.TrimSuffix(d.path, "/")), follow)
 }
@@ -38,7 +39,7 @@ func (w *Writers) statOf(d *wdir) (dirStat, bool) {
 // root-relative path rel. The directory is stat-ed now: when its stat is
 // still the one this run observed, what the writer then writes can be
 // accounted for (see Wrote).
-func (w *Writers) Writing(rel string) {
+func (w *Index) Writing(rel string) {
 	d, _ := w.dirOf(rel)
 	if d == nil || d.seen == (dirStat{}) {
 		return
@@ -51,7 +52,7 @@ func (w *Writers) Writing(rel string) {
 // Wrote records that the writer wrote the record at the root-relative path
 // rel: its entry is read again now, and its directory's listing accounts
 // for the write (see account).
-func (w *Writers) Wrote(rel string) {
+func (w *Index) Wrote(rel string) {
 	if d, _ := w.dirOf(rel); d != nil {
 		w.account(d)
 	}
@@ -60,18 +61,18 @@ func (w *Writers) Wrote(rel string) {
 
 // Checked records that the writer checked the record at the root-relative
 // path rel, which it did not write: its entry is read again now.
-func (w *Writers) Checked(rel string) { w.note(rel) }
+func (w *Index) Checked(rel string) { w.note(rel) }
 
 // account takes d's stat after the writer's own write as its listing's
 // stat, so that the next writer does not list d again: only when d's stat
 // just before the write was the one this run observed (Writing), the write
 // changed it, and the file system moves the ctime on every later change
-// (so the stat is not racy, see fineDev). The listing is then what was
+// (so the stat is not racy, see cachefile.FineDev). The listing is then what was
 // observed plus what the writer wrote, and any other change after the
 // write changes the stat again. Otherwise, and after maxOwned such writes
 // in a row, d's stored stat stays as observed, which no longer matches:
 // the next writer lists d again.
-func (w *Writers) account(d *wdir) {
+func (w *Index) account(d *wdir) {
 	pre := d.pre
 	d.pre = dirStat{}
 	d.trusted = false // written to: its stat as listed is no longer its own
@@ -79,7 +80,7 @@ func (w *Writers) account(d *wdir) {
 		return
 	}
 	st, ok := w.statOf(d)
-	if !ok || st.Dev != pre.Dev || st.Ino != pre.Ino || st == pre || w.judge.racyDir(st) {
+	if !ok || st.Dev != pre.Dev || st.Ino != pre.Ino || st == pre || racyDir(w.judge, st) {
 		return
 	}
 	d.st, d.seen, d.trusted = st, st, true
@@ -87,7 +88,7 @@ func (w *Writers) account(d *wdir) {
 }
 
 // note reads again the entry of the record at rel.
-func (w *Writers) note(rel string) {
+func (w *Index) note(rel string) {
 	d, name := w.dirOf(rel)
 	if d == nil || !lintedFile(d.path, name) {
 		return
@@ -139,15 +140,15 @@ func (w *Writers) note(rel string) {
 // the query index (query-records --cat): each whose stat differs from the
 // one recorded is read again there, so that an id changed in place is seen
 // by the writers once any command has read the file.
-func ReadBy(root string, read []string, getenv func(string) string) {
-	if len(read) == 0 || Disabled(getenv) || !haveWriters {
+func ReadBy(root string, read []string, o Options) {
+	if len(read) == 0 || o.Off || !haveWriters {
 		return
 	}
-	abs, ok := resolveRoot(root)
+	abs, ok := cachefile.ResolveRoot(root)
 	if !ok {
 		return
 	}
-	reconcileWriters(abs, getenv, func() map[string]corpus.FileStat {
+	Reconcile(abs, o, func() map[string]corpus.FileStat {
 		out := make(map[string]corpus.FileStat, len(read))
 		for _, rel := range read {
 			if st, ok := lstatFile(abs + "/" + rel); ok {

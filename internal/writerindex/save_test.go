@@ -1,4 +1,4 @@
-package index
+package writerindex
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/procedures-go/procedures/internal/corpus"
+	"github.com/procedures-go/procedures/internal/cachefile"
 )
 
 // Save writes the writers' index only when that saves the next run work.
@@ -20,9 +20,8 @@ import (
 // index would trust, or maxPending records to read again, do.
 func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 	const rel = "references/decisions/"
-	defer func(old bool) { noFine = old }(noFine)
-	noFine = true // the racy rule alone: directories of the current second
-	root, getenv, dec := writersFixture(t)
+	defer cachefile.NoFine()() // the racy rule alone: directories of the current second
+	root, opts, dec := writersFixture(t)
 	past, future := time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
 	n := 0
 	add := func(k int, when time.Time) {
@@ -35,10 +34,10 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 		os.Chtimes(dec, when, when)
 	}
 	add(3, past)
-	WaitTrusted(root) // the ctimes, which cannot be put back
-	open := func() *Writers {
+	cachefile.WaitTrusted(root) // the ctimes, which cannot be put back
+	open := func() *Index {
 		t.Helper()
-		w := OpenWriters(root, getenv)
+		w := Open(root, opts)
 		if w == nil {
 			t.Fatal("no writers' index")
 		}
@@ -47,7 +46,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 	var last uint64
 	// saved runs Save and reports whether the index file was written
 	// (replaced: a new inode).
-	saved := func(w *Writers) bool {
+	saved := func(w *Index) bool {
 		t.Helper()
 		if err := w.Save(); err != nil {
 			t.Fatal(err)
@@ -61,7 +60,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 		last = ino
 		return wrote
 	}
-	relisted := func(w *Writers) bool { return w.dirs[rel].fresh }
+	relisted := func(w *Index) bool { return w.dirs[rel].fresh }
 
 	if w := open(); !saved(w) {
 		t.Fatal("a new index was not written")
@@ -83,7 +82,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 	}
 
 	os.Chtimes(dec, past, past) // the second is over
-	WaitTrusted(root)
+	cachefile.WaitTrusted(root)
 	if w := open(); !relisted(w) || !saved(w) {
 		t.Fatal("a listing the index would now trust was not written")
 	}
@@ -93,7 +92,7 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 
 	// Listed at a trusted stat, then written to: its stat is stale.
 	add(1, past)
-	WaitTrusted(root)
+	cachefile.WaitTrusted(root)
 	w = open()
 	p := filepath.Join(dec, "new.md")
 	os.WriteFile(p, []byte("---\nid: new\nkind: decision\n---\n# r\n"), 0o644)
@@ -110,27 +109,22 @@ func TestWritersSaveOnlyWhatIsTrusted(t *testing.T) {
 }
 
 // writersFixture is an empty corpus root with its decisions store dec and
-// a cache directory of its own (getenv's XDG_CACHE_HOME); it skips where
-// the writers' index is not kept.
-func writersFixture(t *testing.T) (root string, getenv func(string) string, dec string) {
+// a cache directory of its own (opts.Dir); it skips where the writers'
+// index is not kept.
+func writersFixture(t *testing.T) (root string, opts Options, dec string) {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("the writers' index is kept on Linux only")
 	}
 	root, cache := t.TempDir(), t.TempDir()
-	getenv = func(k string) string {
-		if k == "XDG_CACHE_HOME" {
-			return cache
-		}
-		return ""
-	}
+	opts = Options{Dir: filepath.Join(cache, "procedures")}
 	dec = filepath.Join(root, "references/decisions")
 	os.MkdirAll(dec, 0o755)
-	return root, getenv, dec
+	return root, opts, dec
 }
 
 // resolved is how many of ids the index maps to a record.
-func resolved(t *testing.T, w *Writers, ids ...string) int {
+func resolved(t *testing.T, w *Index, ids ...string) int {
 	t.Helper()
 	m, err := w.Resolve(ids)
 	if err != nil {
@@ -145,56 +139,20 @@ func resolved(t *testing.T, w *Writers, ids ...string) int {
 	return k
 }
 
-// A query tells the writers' index only about the files it read again:
-// a warm query does not even open the writers' index (no work in
-// proportion to the corpus), one after an edit in place looks at that
-// record alone, and the writers then see its new id.
-func TestReconcileOnlyWhatTheQueryReadAgain(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
-	past := time.Now().Add(-time.Hour)
-	rec := func(i int, id string) {
-		p := filepath.Join(dec, fmt.Sprintf("r%d.md", i))
-		os.WriteFile(p, fmt.Appendf(nil, "---\nid: %s\nkind: decision\n---\n# r\n", id), 0o644)
-		os.Chtimes(p, past, past)
-	}
-	const n = 40
-	for i := range n {
-		rec(i, fmt.Sprintf("r%d", i))
-	}
-	os.Chtimes(dec, past, past)
-	WaitTrusted(root)
-	OpenWriters(root, getenv).Close()
-	query := func() int { return queryDecisions(t, root, corpus.DefaultStores(), getenv) }
-	if got := query(); got != n {
-		t.Fatalf("a cold query compared %d of the writers' records, want all %d", got, n)
-	}
-	opened := writersOpened.Load()
-	if got := query(); got != 0 || writersOpened.Load() != opened {
-		t.Fatalf("a warm query compared %d of the writers' records (want none) and opened their index %d times (want 0)", got, writersOpened.Load()-opened)
-	}
-	rec(7, "renamed") // in place: same name, same inode
-	if got := query(); got != 1 {
-		t.Fatalf("a query after one edit compared %d of the writers' records, want 1", got)
-	}
-	if got := resolved(t, OpenWriters(root, getenv), "renamed"); got != 1 {
-		t.Fatal("the writers do not see the edited record's new id after the query")
-	}
-}
-
 // Resolve finds the records of every id asked about, whether the ids are
 // few (compared one by one) or many (looked up by hash).
 func TestResolveFewAndMany(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	for i := range 30 {
 		os.WriteFile(filepath.Join(dec, fmt.Sprintf("r%d.md", i)), fmt.Appendf(nil, "---\nid: r%d\nkind: decision\n---\n# r\n", i), 0o644)
 	}
-	OpenWriters(root, getenv).Close()
+	Open(root, opts).Close()
 	for _, n := range []int{1, 3, 8, 9, 20} {
 		var ids []string
 		for i := range n {
 			ids = append(ids, fmt.Sprintf("r%d", 3*i), fmt.Sprintf("missing-%d", i))
 		}
-		w := OpenWriters(root, getenv)
+		w := Open(root, opts)
 		m, err := w.Resolve(ids)
 		if err != nil {
 			t.Fatal(err)
@@ -211,20 +169,4 @@ func TestResolveFewAndMany(t *testing.T) {
 		}
 		w.Close()
 	}
-}
-
-// queryDecisions runs a --kind decision query over root's stores through
-// the index, as query-records does, and returns how many of the writers'
-// records it compared.
-func queryDecisions(t *testing.T, root string, stores []string, getenv func(string) string) int {
-	t.Helper()
-	ix := ForQuery(root, stores, getenv)
-	c, err := ix.Corpus(root, stores)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.QueryCached(corpus.Query{Kind: "decision"}, ix); err != nil {
-		t.Fatal(err)
-	}
-	return ix.finish(c)
 }

@@ -1,4 +1,4 @@
-package index
+package writerindex
 
 import (
 	"fmt"
@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/procedures-go/procedures/internal/cachefile"
+	"github.com/procedures-go/procedures/internal/corpus"
 )
 
 // A writer accounts for its own write: the next writer does not list the
@@ -15,8 +18,8 @@ import (
 // run of maxOwned own writes.
 func TestWriterAccountsForItsOwnWrite(t *testing.T) {
 	const rel = "references/decisions/"
-	root, getenv, dec := writersFixture(t)
-	if fineDev(root) == 0 {
+	root, opts, dec := writersFixture(t)
+	if cachefile.FineDev(root) == 0 {
 		t.Skip("the temporary directory is not on a file system whose later changes always move the ctime: a writer's own write is not accounted for there")
 	}
 	n := 0
@@ -29,9 +32,9 @@ func TestWriterAccountsForItsOwnWrite(t *testing.T) {
 	for i := range 5 {
 		record(fmt.Sprint("old", i))
 	}
-	open := func() *Writers {
+	open := func() *Index {
 		t.Helper()
-		w := OpenWriters(root, getenv)
+		w := Open(root, opts)
 		if w == nil {
 			t.Fatal("no writers' index")
 		}
@@ -56,7 +59,7 @@ func TestWriterAccountsForItsOwnWrite(t *testing.T) {
 	relisted := func() bool {
 		t.Helper()
 		w := open()
-		defer w.release()
+		defer w.Release()
 		return w.dirs[rel].fresh
 	}
 	open().Close()
@@ -89,25 +92,36 @@ func TestWriterAccountsForItsOwnWrite(t *testing.T) {
 
 // A writer that loaded the writers' index before a query told it about an
 // id changed in place does not save over what the query saved: the
-// writers still see the new id after the query index trusts the file.
+// writers still see the new id once the query index trusts the file (a
+// query then tells the writers' index nothing: see index's
+// TestReconcileOnlyWhatTheQueryReadAgain).
 func TestWriterDoesNotSaveOverAQuerysReconcile(t *testing.T) {
-	root, getenv, dec := writersFixture(t)
+	root, opts, dec := writersFixture(t)
 	p := filepath.Join(dec, "x.md")
 	body := "---\nid: aaaa\nkind: decision\n---\n# r\n"
 	os.WriteFile(p, []byte(body), 0o644)
-	WaitTrusted(root)
-	query := func() { queryDecisions(t, root, []string{"references/decisions"}, getenv) }
-	OpenWriters(root, getenv).Close()
-	query()
-	stale := OpenWriters(root, getenv) // loaded before the edit and the query
+	cachefile.WaitTrusted(root)
+	// readAgain is what a query that read x.md again (its stat not the
+	// one its index holds) tells the writers' index.
+	readAgain := func() {
+		t.Helper()
+		if _, err := Reconcile(root, opts, func() map[string]corpus.FileStat {
+			st, _ := lstatFile(p)
+			return map[string]corpus.FileStat{"references/decisions/x.md": st}
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	Open(root, opts).Close()
+	readAgain()               // the first query reads every file
+	stale := Open(root, opts) // loaded before the edit and the query
 	fi, _ := os.Stat(p)
 	os.WriteFile(p, []byte(strings.Replace(body, "aaaa", "bbbb", 1)), 0o644)
 	os.Chtimes(p, fi.ModTime(), fi.ModTime())
-	query() // reads x.md again: the writers learn bbbb
+	readAgain() // the writers learn bbbb
 	stale.changed = true
 	stale.Close() // would save its view, with aaaa
-	query()       // trusts x.md now
-	if got := resolved(t, OpenWriters(root, getenv), "bbbb"); got != 1 {
+	if got := resolved(t, Open(root, opts), "bbbb"); got != 1 {
 		t.Fatal("a writer saved over the query's reconcile: the id changed in place is lost to the writers")
 	}
 }

@@ -1,4 +1,4 @@
-package index
+package cachefile
 
 import (
 	"time"
@@ -10,7 +10,7 @@ import (
 // trusted to stand for what was read only when the file (or directory)
 // last changed strictly before the moment the run was observing it: the
 // run takes that moment from the clock before its first stat (see
-// [observe]), at full resolution. A stat whose change time is not older,
+// [Observe]), at full resolution. A stat whose change time is not older,
 // at the file system's granularity, could be left as it is by a later
 // change in the same granule; such an entry is smudged when the index is
 // saved (its stored size set to -1, which no stat has), so that the next
@@ -22,20 +22,20 @@ import (
 // tests).
 var clock = time.Now
 
-// slack covers the kernel stamping files from its coarse clock, which lags
-// the clock [observe] reads by up to one tick (10 ms at the slowest tick
+// Slack covers the kernel stamping files from its coarse clock, which lags
+// the clock [Observe] reads by up to one tick (10 ms at the slowest tick
 // Linux has): a change made after the observed moment may carry a time up
 // to that much before it.
-const slack = 100 * time.Millisecond
+const Slack = 100 * time.Millisecond
 
 // wholeGranule is the granule of a time with no sub-second part: a file
 // system keeping whole seconds may keep even ones (FAT's two seconds, the
 // coarsest common granule), so such a time is judged at two.
 const wholeGranule = 2 * time.Second
 
-// observe is the moment a run observes the corpus from: taken before its
+// Observe is the moment a run observes the corpus from: taken before its
 // first stat.
-func observe() int64 { return clock().UnixNano() }
+func Observe() int64 { return clock().UnixNano() }
 
 // changed is when st's file last changed: the later of its mtime and ctime
 // (an mtime put back leaves the ctime at the change).
@@ -43,46 +43,52 @@ func changed(st corpus.FileStat) int64 { return max(st.MtimeNs, st.CtimeNs) }
 
 // racyAt reports whether a change at time ts (ns) is not strictly older
 // than the moment observed (ns), at the granule ts shows: whole seconds
-// are judged at [wholeGranule], finer times at [slack].
+// are judged at [wholeGranule], finer times at [Slack].
 func racyAt(ts, observed int64) bool {
-	bound := observed - int64(slack)
+	bound := observed - int64(Slack)
 	if ts%1e9 == 0 {
 		bound -= bound % int64(wholeGranule) // the start of its granule (bound > 0)
 	}
 	return ts >= bound
 }
 
-// judge decides what a run stores as taken: observed is the moment it
-// observes from (ns, see [observe]); fine is the device whose stats are
-// never racy (see fineDev), 0 for none.
-type judge struct {
-	observed int64
-	fine     uint64
+// Judge decides what a run stores as taken: Observed is the moment it
+// observes from (ns, see [Observe]); Fine is the device whose stats are
+// never racy (see [FineDev]), 0 for none.
+type Judge struct {
+	Observed int64
+	Fine     uint64
 }
 
-// racy reports whether st, stat-ed after the moment observed, may not be
+// NewJudge is the judge of a run observing root from now: the moment
+// taken before its first stat, and root's device when it is fine.
+func NewJudge(root string) Judge { return Judge{Observed: Observe(), Fine: FineDev(root)} }
+
+// Racy reports whether st, stat-ed after the moment observed, may not be
 // trusted by a later run.
-func (j judge) racy(st corpus.FileStat) bool {
-	return j.racyAt(st.Dev, changed(st))
+func (j Judge) Racy(st corpus.FileStat) bool {
+	return j.RacyAt(st.Dev, changed(st))
 }
 
-func (j judge) racyAt(dev uint64, ts int64) bool {
-	if j.fine != 0 && dev == j.fine && ts%1e9 != 0 {
-		return false // a later change moves the ctime (fineDev)
+// RacyAt reports whether a change at time ts (ns) on device dev may not be
+// trusted by a later run.
+func (j Judge) RacyAt(dev uint64, ts int64) bool {
+	if j.Fine != 0 && dev == j.Fine && ts%1e9 != 0 {
+		return false // a later change moves the ctime (FineDev)
 	}
-	return racyAt(ts, j.observed)
+	return racyAt(ts, j.Observed)
 }
 
-// smudged is st made unequal to every stat: its size -1.
-func smudged(st corpus.FileStat) corpus.FileStat {
+// Smudged is st made unequal to every stat: its size -1.
+func Smudged(st corpus.FileStat) corpus.FileStat {
 	st.Size = -1
 	return st
 }
 
-// stored is st as a save stores it: smudged when racy.
-func (j judge) stored(st corpus.FileStat) corpus.FileStat {
-	if j.racy(st) {
-		return smudged(st)
+// Stored is st as a save stores it: smudged when racy.
+func (j Judge) Stored(st corpus.FileStat) corpus.FileStat {
+	if j.Racy(st) {
+		return Smudged(st)
 	}
 	return st
 }
@@ -91,32 +97,10 @@ func (j judge) stored(st corpus.FileStat) corpus.FileStat {
 // file system of coarser times).
 var viewStat func(corpus.FileStat) corpus.FileStat
 
-func view(st corpus.FileStat) corpus.FileStat {
+// View is st as the indexes see it (see viewStat).
+func View(st corpus.FileStat) corpus.FileStat {
 	if viewStat != nil {
 		return viewStat(st)
 	}
 	return st
-}
-
-// racyDir is [judge.racy] of a directory's stat.
-func (j judge) racyDir(st dirStat) bool {
-	return j.racyAt(st.Dev, max(st.MtimeNs, st.CtimeNs))
-}
-
-// storedDir is a directory's stat as a save stores it: smudged (its ctime
-// made -1, which no stat has) when racy.
-func (j judge) storedDir(st dirStat) dirStat {
-	if j.racyDir(st) {
-		st.CtimeNs = -1
-	}
-	return st
-}
-
-// viewDir is [view] of a directory's stat.
-func viewDir(d dirStat) dirStat {
-	if viewStat == nil {
-		return d
-	}
-	v := viewStat(corpus.FileStat{MtimeNs: d.MtimeNs, CtimeNs: d.CtimeNs, Ino: d.Ino, Dev: d.Dev})
-	return dirStat{Dev: v.Dev, Ino: v.Ino, MtimeNs: v.MtimeNs, CtimeNs: v.CtimeNs}
 }

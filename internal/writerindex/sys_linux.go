@@ -1,10 +1,9 @@
-package index
+package writerindex
 
 import (
-	"os"
-
 	"golang.org/x/sys/unix"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
 	"github.com/procedures-go/procedures/internal/corpus"
 )
 
@@ -48,23 +47,9 @@ func lstatFile(name string) (corpus.FileStat, bool) {
 		if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 			return corpus.FileStat{}, false
 		}
-		return view(corpus.FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
+		return cachefile.View(corpus.FileStat{Size: st.Size, MtimeNs: st.Mtim.Nano(), CtimeNs: st.Ctim.Nano(),
 			Ino: st.Ino, Dev: st.Dev, Mode: st.Mode}), true
 	}
-}
-
-// mapFile maps the size bytes of f read-only, so that the index's blocks
-// are read from the page cache in place rather than copied (the file is
-// replaced by rename, never written in place); unmap releases the mapping.
-// A file that cannot be mapped is read.
-func mapFile(f *os.File, size int64) (b []byte, unmap func(), err error) {
-	if size > 0 {
-		if b, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_PRIVATE|unix.MAP_POPULATE); err == nil {
-			return b, func() { unix.Munmap(b) }, nil
-		}
-	}
-	b, err = readFile(f, size)
-	return b, func() {}, err
 }
 
 // maxListBuf bounds listDir's buffer (a variable for tests).

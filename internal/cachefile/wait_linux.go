@@ -1,4 +1,4 @@
-package index
+package cachefile
 
 import (
 	"os"
@@ -10,7 +10,7 @@ import (
 // WaitTrusted waits until every file and directory below root (root
 // included) changed strictly before the moment a run observing now would
 // take: until a stat of each is stored as taken, not smudged. It never
-// changes a time, so it holds on a file system of any granule.
+// changes a time, so it holds on a file system of any granule. For tests.
 func WaitTrusted(root string) {
 	var last int64
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -20,7 +20,7 @@ func WaitTrusted(root string) {
 		}
 		return nil
 	})
-	for racyAt(last, observe()) {
+	for racyAt(last, Observe()) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -1,6 +1,7 @@
-package index
+package cachefile
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -30,16 +31,16 @@ func countIndexes(t *testing.T, dir string) int {
 // index, or the writers'), then sweeps as a save does.
 func saveFor(t *testing.T, dir, root string, writers bool) string {
 	t.Helper()
-	name, body := fmt.Sprintf("%x.idx", root), encode(root, nil, 0, nil, nil)
+	name, body := fmt.Sprintf("%x.idx", root), queryHead(root)
 	if writers {
-		name, body = fmt.Sprintf("%x.wdx", root), encodeWriters(root, 0, nil)
+		name, body = fmt.Sprintf("%x.wdx", root), writersHead(root)
 	}
 	p := filepath.Join(dir, name)
 	_, err := os.Lstat(p)
-	if err := writeAtomic(dir, p, func(w io.Writer) error { _, err := w.Write(body); return err }); err != nil {
+	if err := WriteAtomic(dir, p, func(w io.Writer) error { _, err := w.Write(body); return err }); err != nil {
 		t.Fatal(err)
 	}
-	evict(dir, p, err != nil)
+	Evict(dir, p, err != nil)
 	return p
 }
 
@@ -79,5 +80,32 @@ func TestCacheSweepRemovesGoneAndOld(t *testing.T) {
 		if _, err := os.Lstat(p); (err == nil) != want {
 			t.Errorf("%s: present %v, want %v", filepath.Base(p), err == nil, want)
 		}
+	}
+}
+
+// queryHead is how a query index file starts: its header line, then the
+// root as a varint length and its bytes (the index's tests check that
+// their files start so: see RootOf).
+func queryHead(root string) []byte {
+	b := []byte(QueryMagic + " 6\n")
+	return append(binary.AppendUvarint(b, uint64(len(root))), root...)
+}
+
+// writersHead is how a writers' index file starts: its header line, then
+// the root as a 32-bit little-endian length and its bytes.
+func writersHead(root string) []byte {
+	b := []byte(WritersMagic + " 3\n")
+	return append(binary.LittleEndian.AppendUint32(b, uint32(len(root))), root...)
+}
+
+// RootOf reads the root the first bytes of either kind of index file name.
+func TestRootOf(t *testing.T) {
+	for _, b := range [][]byte{queryHead("/r/q"), writersHead("/r/q")} {
+		if root, ok := RootOf(b); !ok || root != "/r/q" {
+			t.Errorf("%q: root %q %v", b, root, ok)
+		}
+	}
+	if _, ok := RootOf([]byte("other 1\nxx")); ok {
+		t.Error("a file of another kind names a root")
 	}
 }

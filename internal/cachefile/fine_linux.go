@@ -1,4 +1,4 @@
-package index
+package cachefile
 
 import (
 	"sync"
@@ -6,7 +6,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// fineDev is the device of root when its file system stamps every change
+// FineDev is the device of root when its file system stamps every change
 // made after a file's ctime was read with a later ctime (Linux's
 // multigrain timestamps, from 6.13, which ext4 keeps): a stat taken there
 // can never be left as it is by a later change, so it is never racy. It is
@@ -16,7 +16,7 @@ import (
 // root that cannot be opened. Whole-second times (ext4 of 128-byte
 // inodes) are judged by the racy rule whatever this says (see
 // judge.racy).
-func fineDev(root string) uint64 {
+func FineDev(root string) uint64 {
 	if noFine || !multigrainKernel() {
 		return 0
 	}
@@ -33,7 +33,7 @@ func fineDev(root string) uint64 {
 	return st.Dev
 }
 
-// noFine turns fineDev off (for tests: the racy rule alone).
+// noFine turns FineDev off (for tests: the racy rule alone).
 var noFine bool
 
 var multigrain struct {

@@ -1,4 +1,4 @@
-package index
+package cachefile
 
 import (
 	"fmt"
@@ -9,14 +9,14 @@ import (
 	"time"
 )
 
-// Where fineDev says a file system moves the ctime on every change made
+// Where FineDev says a file system moves the ctime on every change made
 // after it was read, it does: a file made in a directory just stat-ed, one
 // removed and another made, and a file rewritten in place (same size, mtime put back) just after its
 // stat, each move the ctime, many times over in a tight loop.
 func TestFineFileSystemMovesTheCtime(t *testing.T) {
 	dir := t.TempDir()
-	if fineDev(dir) == 0 {
-		t.Skipf("%s is not on a file system fineDev trusts (ext4 on Linux 6.13 or later)", dir)
+	if FineDev(dir) == 0 {
+		t.Skipf("%s is not on a file system FineDev trusts (ext4 on Linux 6.13 or later)", dir)
 	}
 	ctime := func(p string) syscall.Timespec {
 		var st syscall.Stat_t

@@ -1,4 +1,4 @@
-package index_test
+package writerindex_test
 
 import (
 	"bytes"
@@ -12,11 +12,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/procedures-go/procedures/internal/cachefile"
+	"github.com/procedures-go/procedures/internal/cachefile/cachefiletest"
 	"github.com/procedures-go/procedures/internal/cli"
 	"github.com/procedures-go/procedures/internal/cli/enforcefrontmatter"
 	"github.com/procedures-go/procedures/internal/cli/logrecord"
-	"github.com/procedures-go/procedures/internal/index"
+	"github.com/procedures-go/procedures/internal/cli/queryrecords"
+	"github.com/procedures-go/procedures/internal/config"
 	"github.com/procedures-go/procedures/internal/recordwrite"
+	"github.com/procedures-go/procedures/internal/writerindex"
 )
 
 // writerRecord is a random record for the writers: ids and links drawn
@@ -39,12 +43,21 @@ func writerRecord(r *rand.Rand) string {
 	return b.String()
 }
 
+// dirs are the stores the records are made in.
+var dirs = []string{"references/decisions", "references/solutions", "references/procedures", "plans"}
+
+// wfixture is a corpus of random records for the writers, and a cache
+// directory of its own.
 type wfixture struct {
-	*fixture
+	t     *testing.T
+	root  string
+	cache string
+	r     *rand.Rand
+	n     int
 }
 
 func newWFixture(t *testing.T, seed uint64, n int) *wfixture {
-	f := &wfixture{&fixture{t: t, root: t.TempDir(), cache: t.TempDir(), r: rand.New(rand.NewPCG(seed, 2))}}
+	f := &wfixture{t: t, root: t.TempDir(), cache: t.TempDir(), r: rand.New(rand.NewPCG(seed, 2))}
 	for range n {
 		f.add()
 	}
@@ -83,7 +96,7 @@ func (f *wfixture) enforce(file string, noIndex bool) string {
 // lint is log-record's lint of content as file, through the index or not.
 func (f *wfixture) lint(file string, content []byte, noIndex bool) string {
 	var rep recordwrite.LintReport
-	if w := index.OpenWriters(f.root, cli.MapEnv(f.env(noIndex)).Get); w != nil {
+	if w := writerindex.Open(f.root, optionsOf(f.env(noIndex))); w != nil {
 		rep = recordwrite.LintWith(f.root, file, content, w.Resolve)
 		w.Save()
 	} else {
@@ -93,8 +106,20 @@ func (f *wfixture) lint(file string, content []byte, noIndex bool) string {
 }
 
 func (f *wfixture) query() {
-	f.fixture.run([]string{"--kind", "decision"}, false)
+	f.run([]string{"--kind", "decision"}, false)
 }
+
+// run runs query-records with args, through the index or not.
+func (f *wfixture) run(args []string, noIndex bool) {
+	var out, errb bytes.Buffer
+	queryrecords.Main(args, nil, &out, &errb, cli.MapEnv(f.env(noIndex)))
+}
+
+// age ages the corpus (see cachefiletest.Age).
+func (f *wfixture) age() { cachefiletest.Age(f.root) }
+
+// files are the corpus's .md files.
+func (f *wfixture) files() []string { return cachefiletest.Files(f.root) }
 
 // check compares the writers' verdicts with the index and without on a
 // few targets: enforce-frontmatter on corpus files, the lint on new content.
@@ -324,7 +349,7 @@ func TestWritersHostileIndex(t *testing.T) {
 	}
 	f.check("cold")
 	ix := f.writersIndex()
-	if err := index.PoisonWriters(ix); err != nil {
+	if err := writerindex.PoisonWriters(ix); err != nil {
 		t.Fatal(err)
 	}
 	fs := f.files()
@@ -351,7 +376,7 @@ func TestWritersHostileIndex(t *testing.T) {
 	} {
 		os.Remove(ix)
 		f.check("rebuilt before " + c.name)
-		if err := index.PoisonWriters(ix); err != nil {
+		if err := writerindex.PoisonWriters(ix); err != nil {
 			t.Fatal(err)
 		}
 		if err := c.spoil(); err != nil {
@@ -369,7 +394,7 @@ func TestWritersHostileIndex(t *testing.T) {
 	target := filepath.Join(t.TempDir(), "elsewhere")
 	b, _ := os.ReadFile(ix)
 	os.WriteFile(target, b, 0o600)
-	index.PoisonWriters(target)
+	writerindex.PoisonWriters(target)
 	os.Remove(ix)
 	os.Symlink(target, ix)
 	for _, p := range fs {
@@ -407,7 +432,7 @@ func TestWritersConcurrent(t *testing.T) {
 			defer wg.Done()
 			for i := range 15 {
 				if g == 0 && i%3 == 0 {
-					f.fixture.run([]string{"--kind", "decision"}, false)
+					f.run([]string{"--kind", "decision"}, false)
 					continue
 				}
 				f.enforce(fs[(g*15+i)%len(fs)], false)
@@ -426,4 +451,72 @@ func TestWritersConcurrent(t *testing.T) {
 	f.query() // the in-place edits: seen after a query
 	f.check("after concurrent writers")
 	f.check("again")
+}
+
+// optionsOf is the index setting a command reads from env.
+func optionsOf(env map[string]string) writerindex.Options {
+	s := config.IndexFrom(cli.MapEnv(env).Get)
+	return writerindex.Options{Off: s.Off, Dir: s.Dir}
+}
+
+// A record created in a store directory in the second a writer listed it,
+// after the listing, leaves the directory's stat as it was on a file system
+// of one-second times: the next writer still lists the directory again
+// (its listing was stored smudged) and refuses the duplicate id.
+func TestRacyCreateInTheSecondOfTheListing(t *testing.T) {
+	f := newWFixture(t, 12, 20)
+	stamp := time.Unix(1_800_000_000, 0)
+	restore := cachefile.OneSecond(stamp, stamp.Add(300*time.Millisecond))
+	defer restore()
+	dec := filepath.Join(f.root, "references/decisions")
+	os.MkdirAll(dec, 0o755)
+	first := filepath.Join(dec, "first.md")
+	os.WriteFile(first, []byte("---\nid: first\nkind: decision\ndate: 2026-01-01\nkeywords: [a]\nstatus: active\nlinks: []\n---\n# f\n"), 0o644)
+	f.enforce(first, false) // lists the directory in the second of its stamp
+	os.WriteFile(filepath.Join(dec, "dup-a.md"), []byte("---\nid: dup\nkind: decision\ndate: 2026-01-01\nkeywords: [a]\nstatus: active\nlinks: []\n---\n# a\n"), 0o644)
+	cachefile.OneSecond(stamp, stamp.Add(time.Hour))
+	content := []byte("---\nid: dup\nkind: decision\ndate: 2026-01-01\nkeywords: [a]\nstatus: active\nlinks: []\n---\n# b\n")
+	file := filepath.Join(dec, "dup-b.md")
+	want := f.lint(file, content, true)
+	if got := f.lint(file, content, false); got != want {
+		t.Fatalf("the lint of a duplicate id with the index:\n%s\nwithout:\n%s", got, want)
+	}
+}
+
+// An id changed in place, same size, its mtime put back (only the ctime
+// moves), is seen by a writer once any command has read the file again: a
+// query through the index, query-records --cat, or enforce-frontmatter
+// checking it; the writers learn what it read, in the same run.
+func TestWritersSeeAnIDChangedInPlaceAfterAQuery(t *testing.T) {
+	t.Run("a query", func(t *testing.T) {
+		idChangedInPlace(t, func(f *wfixture, rel string) { f.query() })
+	})
+	t.Run("--cat", func(t *testing.T) {
+		idChangedInPlace(t, func(f *wfixture, rel string) { f.run([]string{"--cat", rel}, false) })
+	})
+	t.Run("enforce-frontmatter on it", func(t *testing.T) {
+		idChangedInPlace(t, func(f *wfixture, rel string) { f.enforce(filepath.Join(f.root, rel), false) })
+	})
+}
+
+func idChangedInPlace(t *testing.T, read func(f *wfixture, rel string)) {
+	f := newWFixture(t, 14, 20)
+	dec := filepath.Join(f.root, "references/decisions")
+	os.MkdirAll(dec, 0o755)
+	p := filepath.Join(dec, "old.md")
+	body := "---\nid: aaaa\nkind: decision\ndate: 2026-01-01\nkeywords: [a]\nstatus: active\nlinks: []\n---\n# r\n"
+	os.WriteFile(p, []byte(body), 0o644)
+	f.age()
+	f.query()
+	f.enforce(p, false) // the writers' index built, trusting old.md
+	fi, _ := os.Stat(p)
+	os.WriteFile(p, bytes.Replace([]byte(body), []byte("aaaa"), []byte("bbbb"), 1), 0o644)
+	os.Chtimes(p, fi.ModTime(), fi.ModTime())
+	read(f, "references/decisions/old.md")
+	content := []byte(bytes.Replace([]byte(body), []byte("aaaa"), []byte("bbbb"), 1))
+	file := filepath.Join(dec, "new.md")
+	want := f.lint(file, content, true)
+	if got := f.lint(file, content, false); got != want {
+		t.Fatalf("the lint of the id changed in place with the index:\n%s\nwithout:\n%s", got, want)
+	}
 }
