@@ -77,8 +77,9 @@ type Index struct {
 	getenv  func(string) string
 	old     []lazy // the loaded entries, in path order
 	oldDirs map[string]listing
-	unmap   func() // releases the loaded file (see Close); nil when none
-	judge   judge  // when this run began observing, and what is never racy: see racy.go
+	unmap   func()       // releases the loaded file (see Close); nil when none
+	judge   judge        // when this run began observing, and what is never racy: see racy.go
+	srch    *searchState // the search index's inverted file and new terms; nil for the query index
 
 	mu    sync.Mutex // held by Save, and by Put into few
 	paths []string   // the corpus's paths, as given to Start
@@ -134,6 +135,9 @@ func open(root string, stores []string, getenv func(string) string, suffix strin
 	}
 	key := sha256.Sum256([]byte(abs + "\x00" + strings.Join(stores, "\x00")))
 	ix.path = filepath.Join(dir, hex.EncodeToString(key[:16])+suffix)
+	if suffix == searchSuffix {
+		ix.srch = &searchState{}
+	}
 	ix.load()
 	return ix
 }
@@ -191,7 +195,7 @@ func (ix *Index) load() {
 		return
 	}
 	x, err := decode(b[len(header):])
-	if err != nil || x.root != ix.root || !slices.Equal(x.stores, ix.stores) {
+	if err != nil || x.root != ix.root || !slices.Equal(x.stores, ix.stores) || !ix.takeTail(x) {
 		unmap()
 		return
 	}
@@ -212,6 +216,9 @@ func (ix *Index) Close() {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.old, ix.oldDirs = nil, nil // what pointed into the file
+	if ix.srch != nil {
+		ix.srch.inv = nil
+	}
 	ix.unmap()
 	ix.unmap = nil
 }
@@ -397,7 +404,7 @@ func (ix *Index) Save(paths []string) error {
 	isNew := err != nil // a root new to the cache: it may grow past its cap
 	defer func() { evict(dir, ix.path, isNew) }()
 	return writeAtomic(dir, ix.path, func(w io.Writer) error {
-		return encodeTo(w, ix.root, ix.stores, ix.judge.observed, len(keep), func(b []byte, k int) []byte {
+		err := encodeTo(w, ix.root, ix.stores, ix.judge.observed, len(keep), func(b []byte, k int) []byte {
 			i := int(keep[k])
 			if e := ix.reread(i); e.meta != nil {
 				return appendEntry(b, paths[i], ix.judge.stored(e.St), e.meta)
@@ -405,6 +412,10 @@ func (ix *Index) Save(paths []string) error {
 			b = appendStr(b, paths[i]) // a loaded entry as it was
 			return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)
 		}, dirs)
+		if err == nil && ix.srch != nil {
+			err = ix.writeInverted(w, paths, keep)
+		}
+		return err
 	})
 }
 
