@@ -171,3 +171,10 @@ func CorruptPostings(path string) error {
 	}
 	return os.WriteFile(path, b, 0o600)
 }
+
+// InvertedPart is the inverted file that follows the checksummed body of
+// the search index file at path.
+func InvertedPart(path string) (string, error) {
+	x, err := readIndex(path)
+	return x.tail, err
+}
