@@ -55,20 +55,7 @@ type Posting struct {
 
 // appendPosting appends p, which follows the entry prev (-1 for none).
 func appendPosting(b []byte, prev int, p Posting) []byte {
-	b = binary.AppendUvarint(b, uint64(p.Entry-prev))
-	var mask byte
-	for f := range NumFields {
-		if p.TF[f] > 0 {
-			mask |= 1 << f
-		}
-	}
-	b = append(b, mask)
-	for f := range NumFields {
-		if p.TF[f] > 0 {
-			b = binary.AppendUvarint(b, uint64(p.TF[f]))
-		}
-	}
-	return b
+	return appendTF(binary.AppendUvarint(b, uint64(p.Entry-prev)), &p.TF)
 }
 
 // A PostingList is one term's postings, not yet checked (see

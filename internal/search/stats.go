@@ -31,19 +31,7 @@ func AppendStats(b []byte, d *DocStats) []byte {
 		}
 		b = binary.AppendUvarint(b, uint64(shared))
 		b = binary.AppendUvarint(b, uint64(len(h.Term)-shared))
-		b = append(b, h.Term[shared:]...)
-		var mask byte
-		for f := range NumFields {
-			if h.TF[f] > 0 {
-				mask |= 1 << f
-			}
-		}
-		b = append(b, mask)
-		for f := range NumFields {
-			if h.TF[f] > 0 {
-				b = binary.AppendUvarint(b, uint64(h.TF[f]))
-			}
-		}
+		b = appendTF(append(b, h.Term[shared:]...), &h.TF)
 		prev = h.Term
 	}
 	return b
@@ -165,3 +153,21 @@ func ReadLens(s string) (lens [NumFields]int32, ok bool) {
 // one itself), as [Worker.Close] does, without a worker's cache: for a
 // scan of distinct terms.
 func (m *Matcher) IsClose(t string) bool { return !m.query[t] && m.closeTo(t) != "" }
+
+// appendTF appends a byte whose bit f says field f has a frequency, then
+// each such frequency.
+func appendTF(b []byte, tf *[NumFields]uint16) []byte {
+	var mask byte
+	for f := range NumFields {
+		if tf[f] > 0 {
+			mask |= 1 << f
+		}
+	}
+	b = append(b, mask)
+	for f := range NumFields {
+		if tf[f] > 0 {
+			b = binary.AppendUvarint(b, uint64(tf[f]))
+		}
+	}
+	return b
+}
