@@ -165,12 +165,14 @@ func eachStats(encs []string, fn func(i int, d *DocStats, t string, h *Hit)) err
 		}
 		d := DocStats{Len: lens}
 		fn(i, &d, "", nil)
+		var h Hit
 		for {
 			t, tf, ok := r.Next()
 			if !ok {
 				break
 			}
-			fn(i, &d, t, &Hit{Term: t, TF: tf})
+			h.TF = tf
+			fn(i, &d, t, &h)
 		}
 		if !r.OK() {
 			return ErrCorrupt
