@@ -222,19 +222,20 @@ func ExampleRecall() {
 	// true 65
 }
 
-func ExampleRecallFile() {
+func ExampleRecall_file() {
 	root := exampleRoot()
 	defer os.RemoveAll(root)
 
-	hits, _ := records.RecallFile(filepath.Join(root, "mistakes.jsonl"), []string{"quokkafact"})
+	f, err := os.Open(filepath.Join(root, "mistakes.jsonl"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	hits, _ := records.Recall(f, []string{"quokkafact"})
 	fmt.Println(len(hits))
-
-	_, err := records.RecallFile(filepath.Join(root, "none.jsonl"), []string{"quokkafact"})
-	var scan *records.ScanError
-	fmt.Println(errors.As(err, &scan), errors.Is(err, fs.ErrNotExist), filepath.Base(scan.Path))
 	// Output:
 	// 1
-	// true true none.jsonl
 }
 
 func ExampleParseFrontmatter() {

@@ -16,15 +16,9 @@ func RecallTerms(s string) []string { return recall.Terms(s) }
 // term when one of its text fields (pattern, description, correction, face,
 // category, skill, summary, what, fix) holds the term's words in order,
 // ignoring ASCII case. Terms holding more than 64 words in total are refused
-// with a *RecallPartsError before anything is read.
+// with a *RecallPartsError before anything is read. To search a
+// mistakes.jsonl file, open it and pass the *os.File (see the example).
 func Recall(r io.Reader, terms []string) ([][]byte, error) {
 	hits, err := recall.Search(r, terms)
-	return hits, fromEngine(err)
-}
-
-// RecallFile is [Recall] over the file name; a file that cannot be read is a
-// *ScanError naming name.
-func RecallFile(name string, terms []string) ([][]byte, error) {
-	hits, err := recall.File(name, terms)
 	return hits, fromEngine(err)
 }

@@ -18,7 +18,7 @@ var publicAPI = []struct {
 	dir   string
 	limit int
 }{
-	{"records", 41}, // 41: Corpus.Search (issue 35)
+	{"records", 40}, // Corpus.Search (issue 35) paid for by RecallFile's removal
 	{"digest", 15},
 	{"hookio", 25}, // 25: the payload accessors (Get, ToolInput, TranscriptPath; Value with Text and Composite) replace Field (issue 32)
 	{"failopen", 10},

@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"cmp"
+	"slices"
+	"unsafe"
 
 	"github.com/procedures-go/procedures/internal/search"
 )
@@ -21,17 +23,19 @@ type Unreached struct {
 // Search does) and ranks the titles over an inverted index of the records'
 // terms, so its cost is the records' terms plus, per record, the records
 // sharing a word of its title. A record with no title line ("(record)") is
-// unreached.
+// unreached. It holds each record's terms encoded, not its body: the body
+// is read again only for the words of an unreached record's suggestions.
 func (c *Corpus) Reach(abbrev map[string]string, top int) ([]Unreached, int, error) {
 	an := search.NewAnalyzer(abbrev)
 	n := len(c.entries)
-	docs := make([]*search.DocStats, n)
-	fields := make([]*search.Fields, n)
+	encs := make([]string, n)           // each record's encoded statistics
+	fields := make([]*search.Fields, n) // and its fields but the body
 	type worker struct {
 		an   *search.Analyzer
 		v    recView
 		at   map[string]int
 		crlf []byte
+		enc  []byte
 	}
 	newWorker := func() any { return &worker{an: an.Clone(), at: map[string]int{}} }
 	err := c.scanUpTo(haveSearchHead, newWorker, func(i int, content []byte, capped bool, wa any) {
@@ -43,26 +47,30 @@ func (c *Corpus) Reach(abbrev map[string]string, top int) ([]Unreached, int, err
 		f := new(search.Fields)
 		searchFields(f, c.entries[i].path, v)
 		d := w.an.Stats(f, w.at)
-		f[search.Body] = "" // the body is read again for an unreached record only
-		docs[i], fields[i] = &d, f
+		f[search.Body] = "" // read again only for the words of a record's suggestions
+		if cap(w.enc)-len(w.enc) < 64<<10 {
+			w.enc = make([]byte, 0, 1<<20)
+		}
+		from := len(w.enc)
+		w.enc = search.AppendStats(w.enc, &d)
+		b := w.enc[from:len(w.enc):len(w.enc)] // never written again
+		encs[i], fields[i] = unsafe.String(unsafe.SliceData(b), len(b)), f
 	})
 	if err != nil {
 		return nil, 0, err
 	}
-	ix := search.NewIndex(docs)
-	for _, d := range docs { // the index holds them now; an unreached record is analysed again
-		if d != nil {
-			d.Hits = nil
-		}
+	ix, err := search.NewIndexOf(encs)
+	if err != nil {
+		return nil, 0, err
 	}
 	var out []Unreached
 	checked := 0
-	for i, d := range docs {
-		if d == nil {
+	for i, f := range fields {
+		if f == nil {
 			continue
 		}
 		checked++
-		title := fields[i][search.Title]
+		title := f[search.Title]
 		pos := 0
 		if title != "" {
 			pos = ix.Position(search.NewMatcher(an, title).Terms(), i)
@@ -71,20 +79,33 @@ func (c *Corpus) Reach(abbrev map[string]string, top int) ([]Unreached, int, err
 			continue
 		}
 		u := Unreached{Path: c.entries[i].path, Gloss: cmp.Or(title, noGloss), Rank: pos}
-		f := *fields[i]
-		f[search.Body] = c.bodyOf(i)
-		full := an.Stats(&f, map[string]int{})
-		words := an.Words(f[search.Title] + " " + f[search.Keywords] + " " + f[search.Name] + " " + f[search.Body])
-		for _, t := range ix.Reaching(&full, i, top) {
-			if w := words[t]; w != "" {
-				u.Terms = append(u.Terms, w)
-			} else {
-				u.Terms = append(u.Terms, t)
-			}
-		}
+		u.Terms = c.reachingWords(an, ix.Reaching(encs[i], i, top), f, i)
 		out = append(out, u)
 	}
 	return out, checked, nil
+}
+
+// reachingWords is the word of the i-th record (f: its fields but the
+// body) that each of terms comes from, the first one in its title,
+// keywords, name and body, in that order (the term itself when none):
+// the body is read again only when a term is not found before it.
+func (c *Corpus) reachingWords(an *search.Analyzer, terms []string, f *search.Fields, i int) []string {
+	if len(terms) == 0 {
+		return nil
+	}
+	words := an.Words(f[search.Title] + " " + f[search.Keywords] + " " + f[search.Name])
+	if slices.ContainsFunc(terms, func(t string) bool { return words[t] == "" }) {
+		for t, w := range an.Words(c.bodyOf(i)) {
+			if words[t] == "" {
+				words[t] = w
+			}
+		}
+	}
+	out := make([]string, len(terms))
+	for k, t := range terms {
+		out[k] = cmp.Or(words[t], t)
+	}
+	return out
 }
 
 // noGloss is the gloss of a record without a title line.

@@ -263,8 +263,8 @@ func TestHostileSearchIndex(t *testing.T) {
 	f.age()
 	f.check("cold")
 	ix := f.searchIndexFile()
-	q := []string{"--search", "record alpha"}
-	if err := index.Poison(ix, "decision"); err != nil { // drops the term statistics too
+	q := []string{"--search", "record alpha", "--kind", "decision"}
+	if err := index.Poison(ix, "decision"); err != nil {
 		t.Fatal(err)
 	}
 	if f.run(q, false) == f.run(q, true) {
@@ -272,6 +272,11 @@ func TestHostileSearchIndex(t *testing.T) {
 	}
 	os.Remove(ix)
 	f.check("rebuilt")
+	if err := index.CorruptPostings(ix); err != nil {
+		t.Fatal(err)
+	}
+	f.check("corrupt postings") // found when read: the search runs again without them
+	f.check("rebuilt after corrupt postings")
 	index.Poison(ix, "decision")
 	os.Chmod(ix, 0o620)
 	f.check("group-writable search index")

@@ -33,7 +33,7 @@ func rewrite(path string, meta func(p, m string) []byte, edit func(subdirs, file
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(encode(x.root, x.stores, x.observed, full, x.dirs))
+	_, err = f.Write(append(encode(x.root, x.stores, x.observed, full, x.dirs), x.tail...))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -58,13 +58,15 @@ func readIndex(path string) (decoded, error) {
 func keepListing(subdirs, files []string) ([]string, []string) { return subdirs, files }
 
 // Poison rewrites the index file at path in place with every entry's kind
-// set to kind: an index that would be believed would now give wrong
+// set to kind (what a search index keeps after it, and its inverted file,
+// unchanged): an index that would be believed would now give wrong
 // answers.
 func Poison(path, kind string) error {
 	return rewrite(path, func(p, meta string) []byte {
 		m := corpus.DecodeMeta(p, meta, false)
+		rest := meta[len(corpus.AppendMeta(nil, m)):]
 		m.Rec.Kind = kind
-		return corpus.AppendMeta(nil, m)
+		return append(corpus.AppendMeta(nil, m), rest...)
 	}, keepListing)
 }
 
@@ -105,3 +107,29 @@ var (
 	NoFine      = cachefile.NoFine
 	WaitTrusted = cachefile.WaitTrusted
 )
+
+// CorruptPostings rewrites the search index file at path in place with the
+// first half of its inverted file (the postings) inverted bit for bit, its
+// checksummed body untouched.
+func CorruptPostings(path string) error {
+	x, err := readIndex(path)
+	if err != nil {
+		return err
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	from := len(b) - len(x.tail)
+	for i := from; i < from+len(x.tail)/2; i++ {
+		b[i] ^= 0xff
+	}
+	return os.WriteFile(path, b, 0o600)
+}
+
+// InvertedPart is the inverted file that follows the checksummed body of
+// the search index file at path.
+func InvertedPart(path string) (string, error) {
+	x, err := readIndex(path)
+	return x.tail, err
+}

@@ -32,7 +32,9 @@ import (
 // had no directories; version 3 had a CRC-32C; versions up to 4 stored a
 // stat as varints; versions up to 5 had no observed moment (the unix
 // nanosecond the saving run began observing; a racy stat is stored
-// smudged, see cachefile.Judge).
+// smudged, see cachefile.Judge). The search index follows the CRC with its
+// inverted file (see [search.OpenInverted]); the query index has nothing
+// there.
 
 // checksum is the CRC-32 of b (see [cachefile.Checksum]).
 func checksum(b []byte) uint32 { return cachefile.Checksum(b) }
@@ -194,23 +196,21 @@ type decoded struct {
 	observed int64
 	entries  []lazy // in strictly increasing path order
 	dirs     map[string]listing
+	tail     string // what follows the checksum: the search index's inverted file
 }
 
-// decode reads an index body (after the header line) with its CRC. Each
-// entry's stat and metadata are kept encoded ([lazy.decode]); the strings
-// share body's bytes, which the caller must never write again.
+// decode reads an index body (after the header line) and its CRC, and
+// keeps what follows the CRC as the tail (the search index's inverted
+// file, which checks its own parts). Each entry's stat and metadata are
+// kept encoded ([lazy.decode]); the strings share body's bytes, which the
+// caller must never write again.
 func decode(body []byte) (decoded, error) {
 	var x decoded
-	if len(body) < 4 {
-		return x, errCorrupt
-	}
-	data, sum := body[:len(body)-4], binary.BigEndian.Uint32(body[len(body)-4:])
-	if checksum(data) != sum {
-		return x, errCorrupt
-	}
 	// The strings share body's bytes, which the caller hands over: body
-	// is never written again (its one copy is the index's).
-	d := corpus.NewDecoder(unsafe.String(unsafe.SliceData(data), len(data)))
+	// is never written again (its one copy is the index's). Nothing decoded
+	// is used before the checksum over it matches.
+	all := unsafe.String(unsafe.SliceData(body), len(body))
+	d := corpus.NewDecoder(all)
 	x.root = d.Str()
 	x.stores = d.Strs()
 	x.observed = int64(d.Uvarint())
@@ -242,8 +242,11 @@ func decode(body []byte) (decoded, error) {
 		}
 		x.dirs[name], prev = l, name
 	}
-	if len(d.Rest()) != 0 {
+	rest := d.Rest()
+	end := len(all) - len(rest)
+	if len(rest) < 4 || checksum(body[:end]) != binary.BigEndian.Uint32(body[end:end+4]) {
 		return decoded{}, errCorrupt
 	}
+	x.tail = rest[4:]
 	return x, nil
 }

@@ -75,6 +75,7 @@ type Index struct {
 	oldDirs map[string]listing
 	unmap   func()          // releases the loaded file (see Close); nil when none
 	judge   cachefile.Judge // when this run began observing, and what is never racy
+	srch    *searchState    // the search index's inverted file and new terms; nil for the query index
 
 	mu    sync.Mutex // held by Save, and by Put into few
 	paths []string   // the corpus's paths, as given to Start
@@ -126,6 +127,9 @@ func open(root string, stores []string, o Options, suffix string) *Index {
 	}
 	key := sha256.Sum256([]byte(abs + "\x00" + strings.Join(stores, "\x00")))
 	ix.path = filepath.Join(dir, hex.EncodeToString(key[:16])+suffix)
+	if suffix == searchSuffix {
+		ix.srch = &searchState{}
+	}
 	ix.load()
 	return ix
 }
@@ -165,7 +169,7 @@ func (ix *Index) load() {
 		return
 	}
 	x, err := decode(b[len(header):])
-	if err != nil || x.root != ix.root || !slices.Equal(x.stores, ix.stores) {
+	if err != nil || x.root != ix.root || !slices.Equal(x.stores, ix.stores) || !ix.takeTail(x) {
 		unmap()
 		return
 	}
@@ -186,6 +190,9 @@ func (ix *Index) Close() {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.old, ix.oldDirs = nil, nil // what pointed into the file
+	if ix.srch != nil {
+		ix.srch.inv = nil
+	}
 	ix.unmap()
 	ix.unmap = nil
 }
@@ -371,7 +378,7 @@ func (ix *Index) Save(paths []string) error {
 	isNew := err != nil // a root new to the cache: it may grow past its cap
 	defer func() { cachefile.Evict(dir, ix.path, isNew) }()
 	return cachefile.WriteAtomic(dir, ix.path, func(w io.Writer) error {
-		return encodeTo(w, ix.root, ix.stores, ix.judge.Observed, len(keep), func(b []byte, k int) []byte {
+		err := encodeTo(w, ix.root, ix.stores, ix.judge.Observed, len(keep), func(b []byte, k int) []byte {
 			i := int(keep[k])
 			if e := ix.reread(i); e.meta != nil {
 				return appendEntry(b, paths[i], ix.judge.Stored(e.St), e.meta)
@@ -379,6 +386,10 @@ func (ix *Index) Save(paths []string) error {
 			b = appendStr(b, paths[i]) // a loaded entry as it was
 			return append(binary.AppendUvarint(b, uint64(len(ix.old[ix.pos[i]].rec))), ix.old[ix.pos[i]].rec...)
 		}, dirs)
+		if err == nil && ix.srch != nil {
+			err = ix.writeInverted(w, paths, keep)
+		}
+		return err
 	})
 }
 

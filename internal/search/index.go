@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 )
 
 // An Index holds every term of a set of records (see [Analyzer.Stats]),
@@ -23,6 +24,8 @@ type Index struct {
 // with the term's share of its score (idf times the saturated frequency),
 // the largest share, and (built when first asked for) the records by share.
 type postingList struct {
+	term    string
+	idf     float64
 	ps      []posting
 	maxC    float64
 	byShare []posting
@@ -71,7 +74,7 @@ func NewIndex(docs []*DocStats) *Index {
 		for _, h := range d.Hits {
 			pl := ix.postings[h.Term]
 			if pl == nil {
-				pl = &postingList{}
+				pl = &postingList{term: h.Term}
 				ix.postings[h.Term] = pl
 			}
 			pl.ps = append(pl.ps, posting{}) // counted now, filled below
@@ -80,25 +83,102 @@ func NewIndex(docs []*DocStats) *Index {
 	for f := range NumFields {
 		ix.avg[f] = max(sumLen[f]/float64(max(ix.n, 1)), 1)
 	}
-	idf := make(map[string]float64, len(ix.postings))
-	for t, pl := range ix.postings {
-		d := float64(len(pl.ps))
-		idf[t] = math.Log(1 + (float64(ix.n)-d+0.5)/(d+0.5))
-		pl.ps = pl.ps[:0]
-	}
+	ix.setIDF()
 	for i, d := range docs {
 		if d == nil {
 			continue
 		}
 		for k := range d.Hits {
-			h := &d.Hits[k]
-			pl := ix.postings[h.Term]
-			c := idf[h.Term] * saturate(h, d, &ix.avg)
-			pl.ps = append(pl.ps, posting{doc: int32(i), c: c})
-			pl.maxC = max(pl.maxC, c)
+			ix.postings[d.Hits[k].Term].add(i, &d.Hits[k], d, &ix.avg)
 		}
 	}
 	return ix
+}
+
+// setIDF sets each posting list's idf from its length (the count of its
+// records), and empties it to be filled.
+func (ix *Index) setIDF() {
+	for _, pl := range ix.postings {
+		d := float64(len(pl.ps))
+		pl.idf = math.Log(1 + (float64(ix.n)-d+0.5)/(d+0.5))
+		pl.ps = pl.ps[:0]
+	}
+}
+
+// add appends record doc's posting (h of d) with its share of the score.
+func (pl *postingList) add(doc int, h *Hit, d *DocStats, avg *[NumFields]float64) {
+	c := pl.idf * saturate(h, d, avg)
+	pl.ps = append(pl.ps, posting{doc: int32(doc), c: c})
+	pl.maxC = max(pl.maxC, c)
+}
+
+// NewIndexOf is [NewIndex] of records' encoded statistics (see
+// [AppendStats]; "": not part of the set), decoded twice rather than
+// held: each posting list is made at its length.
+func NewIndexOf(encs []string) (*Index, error) {
+	ix := &Index{postings: map[string]*postingList{}, scores: make([]float64, len(encs))}
+	var sumLen [NumFields]float64
+	counts := map[*postingList]int{}
+	err := eachStats(encs, func(_ int, d *DocStats, t string, _ *Hit) {
+		if t == "" {
+			ix.n++
+			for f := range NumFields {
+				sumLen[f] += float64(d.Len[f])
+			}
+			return
+		}
+		pl := ix.postings[t]
+		if pl == nil {
+			pl = &postingList{term: strings.Clone(t)}
+			ix.postings[pl.term] = pl
+		}
+		counts[pl]++
+	})
+	if err != nil {
+		return nil, err
+	}
+	for f := range NumFields {
+		ix.avg[f] = max(sumLen[f]/float64(max(ix.n, 1)), 1)
+	}
+	for pl, n := range counts {
+		pl.ps = make([]posting, n)
+	}
+	ix.setIDF()
+	eachStats(encs, func(i int, d *DocStats, t string, h *Hit) {
+		if t != "" {
+			ix.postings[t].add(i, h, d, &ix.avg)
+		}
+	})
+	return ix, nil
+}
+
+// eachStats calls fn for each record of encs: once with its field lengths
+// and no term, then with each of its terms (valid during the call only).
+func eachStats(encs []string, fn func(i int, d *DocStats, t string, h *Hit)) error {
+	for i, enc := range encs {
+		if enc == "" {
+			continue
+		}
+		r, lens, ok := ReadStats(enc)
+		if !ok {
+			return ErrCorrupt
+		}
+		d := DocStats{Len: lens}
+		fn(i, &d, "", nil)
+		var h Hit
+		for {
+			t, tf, ok := r.Next()
+			if !ok {
+				break
+			}
+			h.TF = tf
+			fn(i, &d, t, &h)
+		}
+		if !r.OK() {
+			return ErrCorrupt
+		}
+	}
+	return nil
 }
 
 // Rank ranks the records for the query terms (as [Matcher.Terms] gives
@@ -154,9 +234,9 @@ func sortedTerms(terms []string) []string {
 	return slices.Compact(terms)
 }
 
-// share is term t's share of doc's score (0: doc does not hold t).
-func (ix *Index) share(t string, doc int32) float64 {
-	pl := ix.postings[t]
+// share is the share of doc's score of the term whose list is pl (0: doc
+// does not hold it, or pl is nil).
+func (pl *postingList) share(doc int32) float64 {
 	if pl == nil {
 		return 0
 	}
@@ -167,12 +247,21 @@ func (ix *Index) share(t string, doc int32) float64 {
 	return pl.ps[i].c
 }
 
-// fullScore is doc's score for the sorted, distinct terms, added as
-// [Matcher.Rank] adds it.
-func (ix *Index) fullScore(terms []string, doc int32) float64 {
+// lists is the posting list of each term (nil: no record holds it).
+func (ix *Index) lists(terms []string) []*postingList {
+	out := make([]*postingList, len(terms))
+	for k, t := range terms {
+		out[k] = ix.postings[t]
+	}
+	return out
+}
+
+// fullScore is doc's score for the lists of the sorted, distinct terms,
+// added as [Matcher.Rank] adds it.
+func fullScore(lists []*postingList, doc int32) float64 {
 	s := 0.0
-	for _, t := range terms {
-		s += ix.share(t, doc)
+	for _, pl := range lists {
+		s += pl.share(doc)
 	}
 	return s
 }
@@ -184,25 +273,27 @@ func (ix *Index) fullScore(terms []string, doc int32) float64 {
 // pruning), so a title's common words cost little.
 func (ix *Index) Position(terms []string, doc int) int {
 	terms = sortedTerms(terms)
-	mine := ix.fullScore(terms, int32(doc))
+	lists := ix.lists(terms)
+	mine := fullScore(lists, int32(doc))
 	if mine <= 0 {
 		return 0
 	}
-	// The terms by largest share: a record holding only the first k of
-	// them scores at most the sum of their largest shares.
-	byMax := slices.Clone(terms)
-	slices.SortFunc(byMax, func(a, b string) int { return cmp.Compare(ix.maxC(a), ix.maxC(b)) })
+	// The lists by largest share: a record holding only the first k of
+	// their terms scores at most the sum of their largest shares.
+	byMax := slices.DeleteFunc(slices.Clone(lists), func(pl *postingList) bool { return pl == nil })
+	slices.SortFunc(byMax, func(a, b *postingList) int {
+		if c := cmp.Compare(a.maxC, b.maxC); c != 0 {
+			return c
+		}
+		return strings.Compare(a.term, b.term)
+	})
 	bound, k := 0.0, 0
-	for k < len(byMax) && (bound+ix.maxC(byMax[k]))*(1+1e-9) < mine {
-		bound += ix.maxC(byMax[k])
+	for k < len(byMax) && (bound+byMax[k].maxC)*(1+1e-9) < mine {
+		bound += byMax[k].maxC
 		k++
 	}
 	ix.reset()
-	for _, t := range byMax[k:] {
-		pl := ix.postings[t]
-		if pl == nil {
-			continue
-		}
+	for _, pl := range byMax[k:] {
 		for _, p := range pl.ps {
 			if ix.scores[p.doc] == 0 {
 				ix.scores[p.doc] = 1
@@ -215,31 +306,16 @@ func (ix *Index) Position(terms []string, doc int) int {
 		if o == int32(doc) {
 			continue
 		}
-		if s := ix.fullScore(terms, o); s > mine || s == mine && int(o) < doc {
+		if s := fullScore(lists, o); s > mine || s == mine && int(o) < doc {
 			pos++
 		}
 	}
 	return pos
 }
 
-func (ix *Index) maxC(t string) float64 {
-	if pl := ix.postings[t]; pl != nil {
-		return pl.maxC
-	}
-	return 0
-}
-
-// position1 is doc's rank for the single term t (0: doc does not hold it),
-// by binary search in the term's records ordered by share.
-func (ix *Index) position1(t string, doc int) int {
-	pl := ix.postings[t]
-	if pl == nil {
-		return 0
-	}
-	mine := ix.share(t, int32(doc))
-	if mine <= 0 {
-		return 0
-	}
+// position1 is doc's rank for the single term of pl, where its share is
+// mine, by binary search in the term's records ordered by share.
+func (pl *postingList) position1(doc int, mine float64) int {
 	if pl.byShare == nil {
 		pl.byShare = slices.Clone(pl.ps)
 		slices.SortFunc(pl.byShare, func(a, b posting) int {
@@ -262,31 +338,47 @@ func (ix *Index) position1(t string, doc int) int {
 // its most distinctive ones (frequency in its fields times rarity).
 const maxSuggestions = 40
 
-// Reaching is the terms of doc (d is its statistics) that alone would rank
-// it within top, best first (lowest rank, then held by the most records,
-// then in term order): what its author could add to its keywords or title.
-func (ix *Index) Reaching(d *DocStats, doc, top int) []string {
+// Reaching is the terms of doc (enc is its encoded statistics, see
+// [AppendStats]) that alone would rank it within top, best first (lowest
+// rank, then held by the most records, then in term order): what its
+// author could add to its keywords or title. Its most distinctive terms
+// are tried (frequency in its fields times rarity), at most
+// maxSuggestions of them.
+func (ix *Index) Reaching(enc string, doc, top int) []string {
 	type cand struct {
-		term     string
+		pl       *postingList
 		weight   float64
 		pos, has int
 	}
+	r, lens, ok := ReadStats(enc)
+	if !ok {
+		return nil
+	}
+	d := DocStats{Len: lens}
 	var cs []cand
-	for _, h := range d.Hits {
-		if pl := ix.postings[h.Term]; pl != nil {
-			cs = append(cs, cand{term: h.Term, weight: ix.share(h.Term, int32(doc)), has: len(pl.ps)})
+	for {
+		t, tf, ok := r.Next()
+		if !ok {
+			break
+		}
+		if pl := ix.postings[t]; pl != nil {
+			h := Hit{TF: tf}
+			cs = append(cs, cand{pl: pl, weight: pl.idf * saturate(&h, &d, &ix.avg), has: len(pl.ps)})
 		}
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
 		if c := cmp.Compare(b.weight, a.weight); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.term, b.term)
+		return strings.Compare(a.pl.term, b.pl.term)
 	})
 	cs = cs[:min(len(cs), maxSuggestions)]
 	kept := cs[:0]
 	for _, c := range cs {
-		if c.pos = ix.position1(c.term, doc); c.pos > 0 && c.pos <= top {
+		if c.weight <= 0 {
+			continue
+		}
+		if c.pos = c.pl.position1(doc, c.weight); c.pos <= top {
 			kept = append(kept, c)
 		}
 	}
@@ -297,11 +389,11 @@ func (ix *Index) Reaching(d *DocStats, doc, top int) []string {
 		if c := cmp.Compare(b.has, a.has); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.term, b.term)
+		return strings.Compare(a.pl.term, b.pl.term)
 	})
 	out := make([]string, len(kept))
 	for i, c := range kept {
-		out[i] = c.term
+		out[i] = c.pl.term
 	}
 	return out
 }

@@ -30,7 +30,21 @@ func TestIndexRanksAsTheMatcher(t *testing.T) {
 		d := a.Stats(&docs[i], at)
 		all[i] = &d
 	}
-	ix := NewIndex(all)
+	encs := make([]string, len(all))
+	for i, d := range all {
+		encs[i] = string(AppendStats(nil, d))
+	}
+	ixOf, err := NewIndexOf(encs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ix := range []*Index{NewIndex(all), ixOf} {
+		ranksAsTheMatcher(t, ix, a, docs, text)
+	}
+}
+
+func ranksAsTheMatcher(t *testing.T, ix *Index, a *Analyzer, docs []Fields, text func(int) string) {
+	t.Helper()
 	for q := range 100 {
 		query := text(1 + q%5)
 		m := NewMatcher(a, query)
@@ -67,7 +81,7 @@ func TestReachingTermsRankTheRecord(t *testing.T) {
 	}
 	ix := NewIndex(all)
 	// "host" ranks all three alike: the last one only third.
-	got := ix.Reaching(all[2], 2, 1)
+	got := ix.Reaching(string(AppendStats(nil, all[2])), 2, 1)
 	if !slices.Contains(got, "gitlab") || slices.Contains(got, "host") {
 		t.Errorf("got %v", got)
 	}

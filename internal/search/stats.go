@@ -7,14 +7,14 @@ import (
 	"unsafe"
 )
 
-// The encoding of a record's [DocStats] that the search index stores
-// after its metadata: the four field lengths, then the number of terms and
-// each term, in byte order, front-coded (the length of the prefix it
-// shares with the term before, then the length and bytes of the rest),
-// followed by a byte whose bit f says the term occurs in field f and the
-// frequency of each such field; numbers are unsigned varints. A warm
-// search reads only the terms of each record, comparing them in order with
-// the query's sorted terms.
+// The encoding of a record's [DocStats] that a search hands to its index
+// for a record it read again (which the index inverts: see [Inverter]):
+// the four field lengths, then the number of terms and each term, in byte
+// order, front-coded (the length of the prefix it shares with the term
+// before, then the length and bytes of the rest), followed by a byte whose
+// bit f says the term occurs in field f and the frequency of each such
+// field; numbers are unsigned varints. A search reads the terms of such a
+// record by comparing them in order with the query's sorted terms.
 
 // AppendStats appends the encoding of d to b, sorting d's hits by term.
 func AppendStats(b []byte, d *DocStats) []byte {
@@ -31,19 +31,7 @@ func AppendStats(b []byte, d *DocStats) []byte {
 		}
 		b = binary.AppendUvarint(b, uint64(shared))
 		b = binary.AppendUvarint(b, uint64(len(h.Term)-shared))
-		b = append(b, h.Term[shared:]...)
-		var mask byte
-		for f := range NumFields {
-			if h.TF[f] > 0 {
-				mask |= 1 << f
-			}
-		}
-		b = append(b, mask)
-		for f := range NumFields {
-			if h.TF[f] > 0 {
-				b = binary.AppendUvarint(b, uint64(h.TF[f]))
-			}
-		}
+		b = appendTF(append(b, h.Term[shared:]...), &h.TF)
 		prev = h.Term
 	}
 	return b
@@ -141,3 +129,45 @@ func (m *Matcher) HasFallback(docs []*DocStats) bool {
 // Close reports whether t is a close spelling of a query term (and not one
 // itself).
 func (w *Worker) Close(t string) bool { return !w.m.query[t] && w.hit(t) }
+
+// AppendLens appends d's field lengths: what a search index keeps of a
+// record beside its postings (see [OpenInverted]).
+func AppendLens(b []byte, d *DocStats) []byte {
+	for f := range NumFields {
+		b = binary.AppendUvarint(b, uint64(d.Len[f]))
+	}
+	return b
+}
+
+// ReadLens reads field lengths that [AppendLens] wrote, the whole of s;
+// ok is false when s is anything else.
+func ReadLens(s string) (lens [NumFields]int32, ok bool) {
+	d := reader{s: s, ok: true}
+	for f := range NumFields {
+		lens[f] = int32(min(d.uvarint(), 1<<31-1))
+	}
+	return lens, d.ok && len(d.s) == 0
+}
+
+// IsClose reports whether t is a close spelling of a query term (and not
+// one itself), as [Worker.Close] does, without a worker's cache: for a
+// scan of distinct terms.
+func (m *Matcher) IsClose(t string) bool { return !m.query[t] && m.closeTo(t) != "" }
+
+// appendTF appends a byte whose bit f says field f has a frequency, then
+// each such frequency.
+func appendTF(b []byte, tf *[NumFields]uint16) []byte {
+	var mask byte
+	for f := range NumFields {
+		if tf[f] > 0 {
+			mask |= 1 << f
+		}
+	}
+	b = append(b, mask)
+	for f := range NumFields {
+		if tf[f] > 0 {
+			b = binary.AppendUvarint(b, uint64(tf[f]))
+		}
+	}
+	return b
+}
