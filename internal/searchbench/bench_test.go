@@ -13,6 +13,15 @@ import (
 
 var sets = []Set{Hugo, CppDocs}
 
+// floors are --search's R@1 and R@10 (percent) that a ranking change must
+// not fall below on each set and tagging: the figures in docs/search.md,
+// less about a goal's worth.
+var floors = map[string][2]float64{
+	"hugo/categories":         {60, 89},
+	"hugo/keywords":           {61.5, 90.5},
+	"cpp/helpviewer_keywords": {57.5, 91},
+}
+
 // TestGoalsAreWellFormed checks each committed goal set: at least 150
 // goals, each target named once.
 func TestGoalsAreWellFormed(t *testing.T) {
@@ -138,6 +147,9 @@ func benchOne(t *testing.T, s Set, tags Tagging, src string, goals []Goal, sqlit
 		sc, misses, err := Evaluate(sys, goals, target)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if f, ok := floors[s.Name+"/"+tags.Field]; ok && sys.Name == "--search" && (sc.R1 < f[0] || sc.R10 < f[1] || sc.Empty > 1) {
+			t.Errorf("%s, %s: --search R@1 %.1f %%, R@10 %.1f %%, empty %.1f %%: below the floor R@1 %.1f, R@10 %.1f, empty 1", s.Corpus, tags.Name, sc.R1, sc.R10, sc.Empty, f[0], f[1])
 		}
 		fmt.Fprintf(table, "| %s, %s (%d records, %d goals) | %s | %.1f %% | %.1f %% | %.1f %% | %.3f | %.1f %% |\n",
 			s.Corpus, tags.Name, len(docs), len(goals), sys.Name, sc.R1, sc.R5, sc.R10, sc.MRR, sc.Empty)
