@@ -146,7 +146,7 @@ type Skipped struct {
 	Untrusted   int `json:"untrusted"`  // files or directories another user could write
 	Unreadable  int `json:"unreadable"` // files that could not be opened or read
 	// FailOpenUnparseable: fail-open log lines that are not records, or
-	// of doctor.MaxLine bytes or more.
+	// of gatelog.MaxLine bytes or more.
 	FailOpenUnparseable int `json:"failopen_unparseable"`
 	// Usage rows whose counts cannot be summed, skipped whole: a negative
 	// count, a fractional one (1.5, 1e3), one above MaxCount, or one that
