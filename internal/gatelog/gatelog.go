@@ -4,8 +4,8 @@
 // capped, UTC second-precision timestamps, and an append that writes a whole
 // line in one write(2), never blocks and never creates a directory; and the
 // reading side (read.go): the line cap, a line scanner, the flat-record and
-// timestamp parsers. Readers
-// of the logs (internal/doctor, internal/evidence) use its layout.
+// timestamp parsers, which the readers of the logs (internal/doctor,
+// internal/evidence) use.
 package gatelog
 
 import (
