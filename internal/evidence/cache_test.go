@@ -98,6 +98,10 @@ func TestCacheDifferential(t *testing.T) {
 	// The same skill pinned to another model.
 	differ(t, "pinned opus", projects, cacheDir, Options{Pins: map[string]string{"procedures:how-do-i": "opus"}})
 	differ(t, "pinned sonnet", projects, cacheDir, Options{Pins: map[string]string{"procedures:how-do-i": "sonnet"}})
+	// The same table, of the same date, with one price changed.
+	for _, in := range []float64{1, 2} {
+		differ(t, "priced", projects, cacheDir, Options{Prices: &Prices{Date: "x", Models: map[string]Price{"claude-sonnet-5-5": {Input: in}}}})
+	}
 	// A fail-open log that grows after the memo was made.
 	fo := Options{FailOpenLog: foLog}
 	write(t, foLog, `{"ts":"2026-12-01T19:30:33Z","gate":"how-do-i-gate","why":"x","session_id":"`+fixtureSession+`"}`+"\n")
@@ -242,6 +246,7 @@ func TestCacheHostile(t *testing.T) {
 	}{
 		{"corrupt", func() { os.WriteFile(cf, lie, 0o600) }},
 		{"truncated", func() { os.WriteFile(cf, good[:len(good)/2], 0o600) }},
+		{"truncated body", func() { os.WriteFile(cf, good[:len(good)-10], 0o600) }},
 		{"other version", func() {
 			b := bytes.Clone(good)
 			b[len(cacheMagic)] = cacheVersion + 1

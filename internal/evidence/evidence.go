@@ -110,12 +110,14 @@ func Sweep(o Options) (*Report, error) {
 	if o.CacheDir != "" {
 		cc = openCache(o.CacheDir, o.Projects, &o)
 		found := rep.Skipped
+		defer cc.close()
 		if memo := cc.memoReport(trs, &found, &o); memo != nil {
 			if o.cacheStats != nil {
 				*o.cacheStats = [3]int64{int64(len(trs)), 0, 1}
 			}
 			return memo, nil
 		}
+		cc.loadBody()
 	}
 	found := rep.Skipped // what discovery skipped: part of the memo's fingerprint
 	found.UnknownTypes = maps.Clone(found.UnknownTypes)
@@ -171,15 +173,16 @@ func Sweep(o Options) (*Report, error) {
 		}
 	}
 	merge(rep, scans, ts, &o)
-	fp, memoOK := "", false
+	var head memoHead
+	memoOK := false
 	if cc != nil {
 		// the inputs' fingerprint, the fail-open log stat'ed before it is read
-		fp, memoOK = cc.fingerprintNext(trs, &found, &o)
+		head, memoOK = cc.nextHead(trs, &found, &o)
 	}
 	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
 	if cc != nil {
 		if memoOK {
-			cc.remember(fp, rep)
+			cc.remember(head, rep)
 		}
 		cc.save(o.CacheDir)
 		if o.cacheStats != nil {

@@ -2,6 +2,8 @@ package evidence
 
 import (
 	"encoding/json"
+	"maps"
+	"math"
 	"os"
 	"slices"
 	"time"
@@ -40,11 +42,7 @@ func fingerprint(stats []fileStat, sk *Skipped, o *Options, now time.Time) (stri
 		e.s(o.Pins[k])
 		e.s(o.PinFrom[k])
 	}
-	prices, err := json.Marshal(o.Prices)
-	if err != nil {
-		return "", false
-	}
-	e.raw(prices)
+	e.prices(o.Prices)
 	e.s(o.Location.String())
 	e.s(o.FailOpenLog)
 	if o.FailOpenLog != "" {
@@ -61,21 +59,96 @@ func fingerprint(stats []fileStat, sk *Skipped, o *Options, now time.Time) (stri
 	return string(e.b), true
 }
 
+// prices encodes a price table: its date, and each model's prices in
+// name order.
+func (e *enc) prices(p *Prices) {
+	e.s(p.Date)
+	e.n(len(p.Models))
+	for _, name := range slices.Sorted(maps.Keys(p.Models)) {
+		e.s(name)
+		pr := p.Models[name]
+		e.price(&pr)
+	}
+}
+
+func (e *enc) price(p *Price) {
+	for _, f := range []float64{p.Input, p.Output, p.CacheWrite, p.CacheWrite1h, p.CacheRead, p.Fast} {
+		e.u(math.Float64bits(f))
+	}
+	e.bool(p.Above200k != nil)
+	if p.Above200k != nil {
+		e.price(p.Above200k)
+	}
+}
+
 func formatFloat(f float64) string {
 	b, _ := json.Marshal(f)
 	return string(b)
 }
 
+// A memoHead is the cache file's head: the last report, the fingerprint
+// of its inputs, each transcript's path and stat (with the time of the
+// stat) in path order, and the length of the body that follows.
+type memoHead struct {
+	fp      string
+	paths   []string
+	stats   []fileStat
+	memo    []byte
+	bodyLen int64
+}
+
+func (h *memoHead) encode(key string) []byte {
+	e := &enc{}
+	e.s(key)
+	e.s(h.fp)
+	e.n(len(h.paths))
+	for i, p := range h.paths {
+		e.s(p)
+		e.stat(&h.stats[i])
+		e.i(h.stats[i].at)
+	}
+	e.n(len(h.memo))
+	e.raw(h.memo)
+	e.i(h.bodyLen)
+	return e.b
+}
+
+// decode reads a head encoded for key.
+func (h *memoHead) decode(b []byte, key string) error {
+	d := &dec{b: b}
+	if d.s() != key {
+		return errCorrupt
+	}
+	h.fp = d.s()
+	n := d.n()
+	h.paths, h.stats = make([]string, n), make([]fileStat, n)
+	for i := range n {
+		h.paths[i] = d.s()
+		d.stat(&h.stats[i])
+		h.stats[i].at = d.i()
+	}
+	h.memo = d.raw(d.n())
+	h.bodyLen = d.i()
+	if d.err != nil || len(d.b) != 0 || h.bodyLen < 0 {
+		return errCorrupt
+	}
+	if len(h.memo) == 0 {
+		h.memo = nil
+	}
+	return nil
+}
+
 // unchangedStats stats every transcript now and returns the stats when
-// each is a regular file of ours that the cache holds as unchanged.
+// they are the memo's, each a regular file of ours unchanged by the rule
+// of a cache hit.
 func (c *cache) unchangedStats(trs []transcript) ([]fileStat, bool) {
-	if len(c.old) != len(trs) || c.memo == nil {
+	h := &c.head
+	if len(h.paths) != len(trs) || h.memo == nil {
 		return nil, false
 	}
 	stats := make([]fileStat, len(trs))
 	for i, tr := range trs {
-		e := c.old[tr.path]
-		if e == nil {
+		if h.paths[i] != tr.path {
 			return nil, false
 		}
 		at := time.Now()
@@ -84,7 +157,7 @@ func (c *cache) unchangedStats(trs []transcript) ([]fileStat, bool) {
 			return nil, false
 		}
 		st := statOf(fi, at)
-		if e.judge(st, nil) != cacheHit {
+		if (&cacheEntry{fileStat: h.stats[i]}).judge(st, nil) != cacheHit {
 			return nil, false
 		}
 		stats[i] = st
@@ -99,35 +172,40 @@ func (c *cache) memoReport(trs []transcript, sk *Skipped, o *Options) *Report {
 		return nil
 	}
 	fp, ok := fingerprint(stats, sk, o, time.Now())
-	if !ok || fp != c.memoFP {
+	if !ok || fp != c.head.fp {
 		return nil
 	}
 	var r Report
-	if json.Unmarshal(c.memo, &r) != nil {
+	if json.Unmarshal(c.head.memo, &r) != nil {
 		return nil
 	}
+	r.memoJSON = c.head.memo
 	return &r
 }
 
-// fingerprintNext is the fingerprint of this sweep's inputs, when every
-// transcript has an entry (read or kept), from the stats the entries hold.
-func (c *cache) fingerprintNext(trs []transcript, sk *Skipped, o *Options) (string, bool) {
-	stats := make([]fileStat, len(trs))
+// nextHead is the head to write for this sweep's inputs, when every
+// transcript has an entry (read or kept), from the stats the entries
+// hold; ok is false when there is none to write.
+func (c *cache) nextHead(trs []transcript, sk *Skipped, o *Options) (memoHead, bool) {
+	h := memoHead{paths: make([]string, len(trs)), stats: make([]fileStat, len(trs))}
 	for i, tr := range trs {
 		e := c.next[tr.path]
 		if e == nil {
-			return "", false
+			return memoHead{}, false
 		}
-		stats[i] = e.fileStat
+		h.paths[i], h.stats[i] = tr.path, e.fileStat
 	}
-	return fingerprint(stats, sk, o, time.Now())
+	var ok bool
+	h.fp, ok = fingerprint(h.stats, sk, o, time.Now())
+	return h, ok
 }
 
-// remember keeps rep as the memo to write, under fingerprint fp.
-func (c *cache) remember(fp string, rep *Report) {
-	memo, err := json.Marshal(rep)
+// remember keeps rep as the memo to write, with its head h.
+func (c *cache) remember(h memoHead, rep *Report) {
+	memo, err := rep.indented()
 	if err != nil {
 		return
 	}
-	c.newFP, c.newMemo = fp, memo
+	h.memo = memo
+	c.newHead = h
 }

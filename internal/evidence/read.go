@@ -73,10 +73,11 @@ func discover(projects string, sk *Skipped) ([]transcript, error) {
 				}
 			case e.IsDir():
 				sub := filepath.Join(pdir, name, "subagents")
-				if fi, err := os.Lstat(sub); err != nil || !fi.IsDir() {
+				fi, err := os.Lstat(sub)
+				if err != nil || !fi.IsDir() {
 					continue
 				}
-				if trustedDir(filepath.Join(pdir, name)) != nil || trustedDir(sub) != nil {
+				if trustedDir(filepath.Join(pdir, name)) != nil || !trusted(fi) {
 					sk.Untrusted++
 					continue
 				}

@@ -38,6 +38,9 @@ type Report struct {
 	// NoPin is true when no fork skill's pin is known (no --plugin, no
 	// installed plugin, no declared model:).
 	NoPin bool `json:"no_pin"`
+	// memoJSON, for a report that is the cache's memo, is the JSON it was
+	// kept as: what WriteJSON writes.
+	memoJSON []byte
 }
 
 // A TierRow is the assistant turns of one scope on one model.
@@ -201,12 +204,21 @@ func newReport() *Report {
 
 // WriteJSON writes the report as one indented JSON object.
 func (r *Report) WriteJSON(w io.Writer) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
+	b := r.memoJSON
+	if b == nil {
+		var err error
+		if b, err = r.indented(); err != nil {
+			return err
+		}
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err := w.Write(b)
 	return err
+}
+
+// indented is the report as WriteJSON writes it.
+func (r *Report) indented() ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	return append(b, '\n'), err
 }
 
 // WriteText writes the report as tables, one section each (--detail).
