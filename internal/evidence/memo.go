@@ -200,7 +200,8 @@ func (c *cache) nextHead(trs []transcript, sk *Skipped, o *Options) (memoHead, b
 	return h, ok
 }
 
-// remember keeps rep as the memo to write, with its head h.
+// remember keeps rep as the memo to write, with its head h; rep is not
+// changed after.
 func (c *cache) remember(h memoHead, rep *Report) {
 	memo, err := rep.indented()
 	if err != nil {
@@ -208,4 +209,5 @@ func (c *cache) remember(h memoHead, rep *Report) {
 	}
 	h.memo = memo
 	c.newHead = h
+	rep.memoJSON = memo // what WriteJSON writes: made once
 }
