@@ -29,7 +29,7 @@ import (
 
 // cacheVersion changes whenever the encoding or what a scan records
 // changes; a cache of another version is rebuilt.
-const cacheVersion = 3
+const cacheVersion = 4
 
 const cacheMagic = "procedures evidence cache\n"
 

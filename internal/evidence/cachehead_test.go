@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // A warm run reads the cache file's head alone: a head longer than the
@@ -48,5 +49,54 @@ func TestCacheHeadFirst(t *testing.T) {
 	}
 	if st := differ(t, "rebuilt", projects, cacheDir, Options{Skill: "how-do-i"}); st != [3]int64{files, 0, 0} {
 		t.Errorf("rebuilt: %v hits/resumes/memo, want every file a hit", st)
+	}
+}
+
+// A warm run does not list the directories again while each is as it
+// was; a fork transcript in a subagents directory new to an old session
+// directory, and a project directory others may now write, are still
+// seen.
+func TestCacheUnlistedDirs(t *testing.T) {
+	shortRacy(t)
+	root := t.TempDir()
+	projects := filepath.Join(root, "projects")
+	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
+		t.Fatal(err)
+	}
+	session := filepath.Join(projects, "-project", "00000000-0000-4000-8000-00000000abcd")
+	if err := os.Mkdir(session, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cacheDir := filepath.Join(root, "cache")
+	settle(t)
+	differ(t, "cold", projects, cacheDir, Options{})
+	if st := differ(t, "warm", projects, cacheDir, Options{}); st[2] != 1 {
+		t.Fatalf("warm: %v, want the memo", st)
+	}
+	forks, _ := filepath.Glob(filepath.Join(projects, "-project", fixtureSession, "subagents", "agent-*.jsonl"))
+	b, err := os.ReadFile(forks[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(session, "subagents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(session, "subagents", "agent-new.jsonl"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	settle(t)
+	before := jsonOf(t, sweep(t, Options{Projects: projects, Location: time.UTC}))
+	if st := differ(t, "a new subagents directory", projects, cacheDir, Options{}); st[2] != 0 {
+		t.Errorf("a new subagents directory: %v, the memo answered", st)
+	}
+	if err := os.Chmod(filepath.Join(projects, "-project"), 0o757); err != nil {
+		t.Fatal(err)
+	}
+	settle(t)
+	if st := differ(t, "a project directory others can write", projects, cacheDir, Options{}); st[2] != 0 {
+		t.Errorf("a project directory others can write: %v, the memo answered", st)
+	}
+	if after := jsonOf(t, sweep(t, Options{Projects: projects, Location: time.UTC})); after == before {
+		t.Errorf("the untrusted project directory was still read")
 	}
 }

@@ -79,35 +79,38 @@ func Sweep(o Options) (*Report, error) {
 		o.Location = time.Local
 	}
 	rep := newReport()
-	trs, err := discover(o.Projects, &rep.Skipped)
+	var cc *cache
+	if o.CacheDir != "" {
+		cc = openCache(o.CacheDir, o.Projects, &o)
+		defer cc.close()
+		if memo := cc.memoUnlisted(&o); memo != nil {
+			cc.stats(&o, int64(len(cc.head.paths)), 0, 1)
+			return memo, nil
+		}
+	}
+	trs, dirs, err := discover(o.Projects, &rep.Skipped)
 	if err != nil {
 		return nil, err
 	}
 	if o.Session != "" {
 		trs = slices.DeleteFunc(trs, func(t transcript) bool { return t.session != "" && t.session != o.Session })
 	}
-	var cc *cache
-	if o.CacheDir != "" {
-		cc = openCache(o.CacheDir, o.Projects, &o)
-		found := rep.Skipped
-		defer cc.close()
+	found := rep.Skipped // what discovery skipped: part of the memo's fingerprint
+	found.UnknownTypes = maps.Clone(found.UnknownTypes)
+	if cc != nil {
 		if memo := cc.memoReport(trs, &found, &o); memo != nil {
-			if o.cacheStats != nil {
-				*o.cacheStats = [3]int64{int64(len(trs)), 0, 1}
-			}
+			cc.stats(&o, int64(len(trs)), 0, 1)
 			return memo, nil
 		}
 		cc.loadBody()
 	}
-	found := rep.Skipped // what discovery skipped: part of the memo's fingerprint
-	found.UnknownTypes = maps.Clone(found.UnknownTypes)
 	scans, ts := readAll(trs, &o, progressOf(trs, &o), cc)
 	merge(rep, scans, ts, &o)
 	var head memoHead
 	memoOK := false
 	if cc != nil {
 		// the inputs' fingerprint, the fail-open log stat'ed before it is read
-		head, memoOK = cc.nextHead(trs, &found, &o)
+		head, memoOK = cc.nextHead(trs, dirs, &found, &o)
 	}
 	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
 	if cc != nil {
@@ -115,9 +118,7 @@ func Sweep(o Options) (*Report, error) {
 			cc.remember(head, rep)
 		}
 		cc.save(o.CacheDir)
-		if o.cacheStats != nil {
-			*o.cacheStats = [3]int64{cc.hits.Load(), cc.resumed.Load(), 0}
-		}
+		cc.stats(&o, cc.hits.Load(), cc.resumed.Load(), 0)
 	}
 	return rep, nil
 }

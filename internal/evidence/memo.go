@@ -88,13 +88,18 @@ func formatFloat(f float64) string {
 
 // A memoHead is the cache file's head: the last report, the fingerprint
 // of its inputs, each transcript's path and stat (with the time of the
-// stat) in path order, and the length of the body that follows.
+// stat) in path order, the directories discovery read, and the length of
+// the body that follows.
 type memoHead struct {
 	fp      string
 	paths   []string
 	stats   []fileStat
 	memo    []byte
 	bodyLen int64
+	// the directories discovery read, and what it skipped (encoded): while
+	// every directory is as it was, the transcripts are the paths above
+	dirs  []dirStat
+	found []byte
 }
 
 func (h *memoHead) encode(key string) []byte {
@@ -110,6 +115,14 @@ func (h *memoHead) encode(key string) []byte {
 	e.n(len(h.memo))
 	e.raw(h.memo)
 	e.i(h.bodyLen)
+	e.n(len(h.dirs))
+	for i := range h.dirs {
+		e.s(h.dirs[i].path)
+		e.stat(&h.dirs[i].fileStat)
+		e.i(h.dirs[i].at)
+	}
+	e.n(len(h.found))
+	e.raw(h.found)
 	return e.b
 }
 
@@ -129,6 +142,13 @@ func (h *memoHead) decode(b []byte, key string) error {
 	}
 	h.memo = d.raw(d.n())
 	h.bodyLen = d.i()
+	h.dirs = make([]dirStat, d.n())
+	for i := range h.dirs {
+		h.dirs[i].path = d.s()
+		d.stat(&h.dirs[i].fileStat)
+		h.dirs[i].at = d.i()
+	}
+	h.found = d.raw(d.n())
 	if d.err != nil || len(d.b) != 0 || h.bodyLen < 0 {
 		return errCorrupt
 	}
@@ -165,6 +185,41 @@ func (c *cache) unchangedStats(trs []transcript) ([]fileStat, bool) {
 	return stats, true
 }
 
+// memoUnlisted is the memo, when every directory discovery read is
+// unchanged (by the rule of a cache hit), without listing them again:
+// the transcripts are then those the memo was made from, and what
+// discovery skipped is what it skipped then.
+func (c *cache) memoUnlisted(o *Options) *Report {
+	h := &c.head
+	if h.memo == nil || len(h.dirs) == 0 {
+		return nil
+	}
+	for _, d := range h.dirs {
+		at := time.Now()
+		fi, err := os.Lstat(d.path)
+		if err != nil || (&cacheEntry{fileStat: d.fileStat}).judge(statOf(fi, at), nil) != cacheHit {
+			return nil
+		}
+	}
+	var found Skipped
+	d := &dec{b: h.found}
+	if d.skipped(&found); d.err != nil || len(d.b) != 0 {
+		return nil
+	}
+	trs := make([]transcript, len(h.paths))
+	for i, p := range h.paths {
+		trs[i].path = p
+	}
+	return c.memoReport(trs, &found, o)
+}
+
+// stats reports what the cache did to a test (Options.cacheStats).
+func (c *cache) stats(o *Options, hits, resumed, memo int64) {
+	if o.cacheStats != nil {
+		*o.cacheStats = [3]int64{hits, resumed, memo}
+	}
+}
+
 // memoReport is the memo when the inputs are those it was made from.
 func (c *cache) memoReport(trs []transcript, sk *Skipped, o *Options) *Report {
 	stats, ok := c.unchangedStats(trs)
@@ -185,9 +240,13 @@ func (c *cache) memoReport(trs []transcript, sk *Skipped, o *Options) *Report {
 
 // nextHead is the head to write for this sweep's inputs, when every
 // transcript has an entry (read or kept), from the stats the entries
-// hold; ok is false when there is none to write.
-func (c *cache) nextHead(trs []transcript, sk *Skipped, o *Options) (memoHead, bool) {
-	h := memoHead{paths: make([]string, len(trs)), stats: make([]fileStat, len(trs))}
+// hold, with the directories discovery read and what it skipped (sk);
+// ok is false when there is none to write.
+func (c *cache) nextHead(trs []transcript, dirs []dirStat, sk *Skipped, o *Options) (memoHead, bool) {
+	h := memoHead{paths: make([]string, len(trs)), stats: make([]fileStat, len(trs)), dirs: dirs}
+	found := &enc{}
+	found.skipped(sk)
+	h.found = found.b
 	for i, tr := range trs {
 		e := c.next[tr.path]
 		if e == nil {
