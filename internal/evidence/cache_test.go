@@ -18,6 +18,18 @@ func settle(t *testing.T) {
 	time.Sleep(racyWindow + 20*time.Millisecond)
 }
 
+// nestedCopy copies the shared fixture into root/projects, in a fresh
+// temporary root.
+func nestedCopy(t *testing.T) (root, projects string) {
+	t.Helper()
+	root = t.TempDir()
+	projects = filepath.Join(root, "projects")
+	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
+		t.Fatal(err)
+	}
+	return root, projects
+}
+
 // shortRacy narrows the racy window for a test (the file systems tests
 // run on keep nanosecond timestamps), and restores it after.
 func shortRacy(t *testing.T) {
@@ -61,11 +73,7 @@ func appendTo(t *testing.T, p, s string) {
 // uncached one's every time, and the cache reads only what changed.
 func TestCacheDifferential(t *testing.T) {
 	shortRacy(t)
-	root := t.TempDir()
-	projects := filepath.Join(root, "projects")
-	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
-		t.Fatal(err)
-	}
+	root, projects := nestedCopy(t)
 	genCorpus(t, projects, 4, 6, 256)
 	cacheDir := filepath.Join(root, "cache", "procedures")
 	settle(t)
@@ -211,11 +219,7 @@ func TestCacheDifferential(t *testing.T) {
 // symlink, one writable by others, a corrupt one, another version.
 func TestCacheHostile(t *testing.T) {
 	shortRacy(t)
-	root := t.TempDir()
-	projects := filepath.Join(root, "projects")
-	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
-		t.Fatal(err)
-	}
+	root, projects := nestedCopy(t)
 	cacheDir := filepath.Join(root, "cache")
 	settle(t)
 	// A cache directory others can write is neither read nor written.

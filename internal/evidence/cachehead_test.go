@@ -17,11 +17,7 @@ func TestCacheHeadFirst(t *testing.T) {
 	old := headRead
 	headRead = int64(len(cacheMagic)) + 12 // the magic, the version, the head's length
 	t.Cleanup(func() { headRead = old })
-	root := t.TempDir()
-	projects := filepath.Join(root, "projects")
-	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
-		t.Fatal(err)
-	}
+	root, projects := nestedCopy(t)
 	cacheDir := filepath.Join(root, "cache")
 	settle(t)
 	differ(t, "cold", projects, cacheDir, Options{})
@@ -58,11 +54,7 @@ func TestCacheHeadFirst(t *testing.T) {
 // seen.
 func TestCacheUnlistedDirs(t *testing.T) {
 	shortRacy(t)
-	root := t.TempDir()
-	projects := filepath.Join(root, "projects")
-	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
-		t.Fatal(err)
-	}
+	root, projects := nestedCopy(t)
 	session := filepath.Join(projects, "-project", "00000000-0000-4000-8000-00000000abcd")
 	if err := os.Mkdir(session, 0o755); err != nil {
 		t.Fatal(err)
