@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -24,6 +25,18 @@ func TestCacheHeadFirst(t *testing.T) {
 	files := int64(7)
 	if st := differ(t, "warm", projects, cacheDir, Options{}); st != [3]int64{files, 0, 1} {
 		t.Fatalf("warm with a long head: %v hits/resumes/memo, want the memo", st)
+	}
+	// A caller that writes JSON alone gets the memo as kept, undecoded.
+	var st [3]int64
+	var got, want bytes.Buffer
+	if err := sweep(t, Options{Projects: projects, Location: time.UTC, CacheDir: cacheDir, JSONOnly: true, cacheStats: &st}).WriteJSON(&got); err != nil {
+		t.Fatal(err)
+	}
+	if err := sweep(t, Options{Projects: projects, Location: time.UTC}).WriteJSON(&want); err != nil {
+		t.Fatal(err)
+	}
+	if st[2] != 1 || got.String() != want.String() {
+		t.Errorf("JSON alone: memo %d, JSON\n%s\nwant\n%s", st[2], got.String(), want.String())
 	}
 	paths, _ := filepath.Glob(filepath.Join(cacheDir, "evidence-*.cache"))
 	if len(paths) != 1 {

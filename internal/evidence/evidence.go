@@ -51,6 +51,10 @@ type Options struct {
 	// answered whole, how many it resumed, and 1 when the report was the
 	// memo.
 	cacheStats *[3]int64
+	// JSONOnly says the caller writes the report with WriteJSON alone: a
+	// report the memo answers is then not decoded (its other fields are
+	// left empty), and WriteJSON writes the memo as kept.
+	JSONOnly bool
 	// Workers is the number of files read at once (0: GOMAXPROCS).
 	Workers int
 	// Progress, when set, is called after each file with the bytes read

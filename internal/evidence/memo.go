@@ -5,7 +5,10 @@ import (
 	"maps"
 	"math"
 	"os"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -167,22 +170,41 @@ func (c *cache) unchangedStats(trs []transcript) ([]fileStat, bool) {
 		return nil, false
 	}
 	stats := make([]fileStat, len(trs))
-	for i, tr := range trs {
-		if h.paths[i] != tr.path {
-			return nil, false
+	ok := everyOf(len(trs), func(i int) bool {
+		if h.paths[i] != trs[i].path {
+			return false
 		}
 		at := time.Now()
-		fi, err := os.Lstat(tr.path)
+		fi, err := os.Lstat(trs[i].path)
 		if err != nil || !fi.Mode().IsRegular() || !trusted(fi) {
-			return nil, false
+			return false
 		}
-		st := statOf(fi, at)
-		if (&cacheEntry{fileStat: h.stats[i]}).judge(st, nil) != cacheHit {
-			return nil, false
-		}
-		stats[i] = st
+		stats[i] = statOf(fi, at)
+		return (&cacheEntry{fileStat: h.stats[i]}).judge(stats[i], nil) == cacheHit
+	})
+	return stats, ok
+}
+
+// everyOf reports whether ok holds for every index below n, asking on
+// every core at once (the stats of a warm run are most of its wall time)
+// and stopping early once one does not.
+func everyOf(n int, ok func(i int) bool) bool {
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	workers := min(runtime.GOMAXPROCS(0), max(n/64, 1))
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n && !failed.Load(); i += workers {
+				if !ok(i) {
+					failed.Store(true)
+				}
+			}
+		}()
 	}
-	return stats, true
+	wg.Wait()
+	return !failed.Load()
 }
 
 // memoUnlisted is the memo, when every directory discovery read is
@@ -194,12 +216,13 @@ func (c *cache) memoUnlisted(o *Options) *Report {
 	if h.memo == nil || len(h.dirs) == 0 {
 		return nil
 	}
-	for _, d := range h.dirs {
+	unchanged := everyOf(len(h.dirs), func(i int) bool {
 		at := time.Now()
-		fi, err := os.Lstat(d.path)
-		if err != nil || (&cacheEntry{fileStat: d.fileStat}).judge(statOf(fi, at), nil) != cacheHit {
-			return nil
-		}
+		fi, err := os.Lstat(h.dirs[i].path)
+		return err == nil && (&cacheEntry{fileStat: h.dirs[i].fileStat}).judge(statOf(fi, at), nil) == cacheHit
+	})
+	if !unchanged {
+		return nil
 	}
 	var found Skipped
 	d := &dec{b: h.found}
@@ -229,6 +252,9 @@ func (c *cache) memoReport(trs []transcript, sk *Skipped, o *Options) *Report {
 	fp, ok := fingerprint(stats, sk, o, time.Now())
 	if !ok || fp != c.head.fp {
 		return nil
+	}
+	if o.JSONOnly {
+		return &Report{memoJSON: c.head.memo}
 	}
 	var r Report
 	if json.Unmarshal(c.head.memo, &r) != nil {

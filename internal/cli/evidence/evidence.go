@@ -149,6 +149,7 @@ func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int
 		return usageError(stderr, msg)
 	}
 	o.FailOpenLog, o.CacheDir = set.FailOpenLog, set.CacheDir
+	o.JSONOnly = *asJSON
 	if cli.IsTerminal(stderr) {
 		p := &progress{w: stderr, start: time.Now()}
 		o.Progress = p.update
