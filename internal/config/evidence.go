@@ -25,3 +25,21 @@ func EvidenceCacheOff(getenv Getenv) bool {
 	v := envNoCache.get(getenv)
 	return v != "" && v != "0"
 }
+
+// Evidence is what `procedures evidence` takes from the environment, read
+// once by its command.
+type Evidence struct {
+	Home        string // $HOME: the default transcripts, the installed plugins, the user's skills
+	FailOpenLog string // the fail-open log whose records are joined to the sessions
+	CacheDir    string // the per-file cache's directory; "" when PROCEDURES_NO_CACHE turns it off or none is known
+	MemLimitSet bool   // GOMEMLIMIT is set: the command leaves the heap limit alone
+}
+
+// EvidenceFrom reads the evidence command's settings.
+func EvidenceFrom(getenv Getenv) Evidence {
+	e := Evidence{Home: getenv(Home), FailOpenLog: FailOpenLogPath(getenv), MemLimitSet: MemLimitSet(getenv)}
+	if !EvidenceCacheOff(getenv) {
+		e.CacheDir = IndexDir(getenv)
+	}
+	return e
+}

@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,7 +29,7 @@ import (
 
 // cacheVersion changes whenever the encoding or what a scan records
 // changes; a cache of another version is rebuilt.
-const cacheVersion = 2
+const cacheVersion = 4
 
 const cacheMagic = "procedures evidence cache\n"
 
@@ -114,15 +115,16 @@ func crcOf(f *os.File, size int64) (uint32, bool) {
 type cache struct {
 	path    string
 	key     string
+	f       *os.File // the cache file read, open until its body is read
+	bodyAt  int64    // where its body starts, and how long it is
+	bodyLen int64
 	old     map[string]*cacheEntry
 	mu      sync.Mutex
 	next    map[string]*cacheEntry
 	changed bool
-	turns   int    // the turns the cache holds: the sweep's size hint
-	memoFP  string // the fingerprint of the memo read, and of the one to write
-	memo    []byte // the last report (JSON), when every input is as it was
-	newFP   string
-	newMemo []byte
+	turns   int          // the turns the cache holds: the sweep's size hint
+	head    memoHead     // the memo read
+	newHead memoHead     // the memo to write
 	hits    atomic.Int64 // files taken whole from the cache
 	resumed atomic.Int64 // files read from where the last sweep stopped
 }
@@ -147,8 +149,19 @@ func cacheKey(projects string, o *Options) string {
 	return b.String()
 }
 
-// openCache reads the cache for this sweep from dir; a missing, foreign,
-// corrupt or outdated cache is an empty one (and is replaced at the end).
+// The cache file: the magic and the version, then two parts, each its
+// length, its bytes and their CRC-32C: the head (the key, the memo and
+// the stats it was made from, and the body's length) and the body (an
+// entry per transcript). A warm run reads and checks the head alone; the
+// body is read only when the memo cannot answer.
+
+// headRead is what is read first: the head of most cache files whole (a
+// variable for tests).
+var headRead int64 = 64 << 10
+
+// openCache reads the head of the cache for this sweep from dir; a
+// missing, foreign, corrupt or outdated cache is an empty one (and is
+// replaced at the end). The file stays open for loadBody.
 func openCache(dir, projects string, o *Options) *cache {
 	key := cacheKey(projects, o)
 	sum := sha256.Sum256([]byte(key))
@@ -157,17 +170,50 @@ func openCache(dir, projects string, o *Options) *cache {
 	if !ourDir(dir) {
 		return c
 	}
-	b, err := readTrusted(c.path)
+	f, size, err := openTrusted(c.path)
 	if err != nil {
 		return c
 	}
-	if old, fp, memo, err := decodeCache(b, key); err == nil {
-		c.old, c.memoFP, c.memo = old, fp, memo
-		for _, e := range old {
-			c.turns += e.turns
-		}
+	head, bodyAt, err := readHead(f, size)
+	if err == nil {
+		err = c.head.decode(head, key)
 	}
+	if err != nil || bodyAt+c.head.bodyLen != size {
+		c.head = memoHead{}
+		f.Close()
+		return c
+	}
+	c.f, c.bodyAt, c.bodyLen = f, bodyAt, c.head.bodyLen
 	return c
+}
+
+// loadBody reads the entries of the cache file opened, when the memo
+// could not answer; a body that does not check is an empty cache.
+func (c *cache) loadBody() {
+	if c.f == nil {
+		return
+	}
+	defer c.close()
+	b := make([]byte, c.bodyLen)
+	if _, err := c.f.ReadAt(b, c.bodyAt); err != nil {
+		return
+	}
+	old, err := decodeBody(b)
+	if err != nil {
+		return
+	}
+	c.old = old
+	for _, e := range old {
+		c.turns += e.turns
+	}
+}
+
+// close lets the cache file go.
+func (c *cache) close() {
+	if c.f != nil {
+		c.f.Close()
+		c.f = nil
+	}
 }
 
 func hexString(p []byte) string {
@@ -179,63 +225,89 @@ func hexString(p []byte) string {
 	return string(out)
 }
 
-// readTrusted reads a cache file that is a regular file of ours, not
-// reached through a symlink, writable by no one else, and not too large.
-func readTrusted(p string) ([]byte, error) {
+// openTrusted opens a cache file that is a regular file of ours, not
+// reached through a symlink, writable by no one else, and not too large,
+// and returns its size.
+func openTrusted(p string) (*os.File, int64, error) {
 	f, err := os.OpenFile(p, os.O_RDONLY|fsx.NoFollow|fsx.NonBlock, 0)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	defer f.Close()
 	fi, err := f.Stat()
+	if err == nil && (!fi.Mode().IsRegular() || !trusted(fi) || fi.Mode().Perm()&0o022 != 0 || fi.Size() > maxCacheFile) {
+		err = errUntrusted
+	}
 	if err != nil {
-		return nil, err
+		f.Close()
+		return nil, 0, err
 	}
-	if !fi.Mode().IsRegular() || !trusted(fi) || fi.Mode().Perm()&0o022 != 0 || fi.Size() > maxCacheFile {
-		return nil, errUntrusted
-	}
-	b := make([]byte, fi.Size())
-	if _, err := io.ReadFull(f, b); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return f, fi.Size(), nil
 }
 
-// decodeCache reads a cache file: its entries (their scans left encoded
-// until used) and the memo of the last report with its fingerprint.
-func decodeCache(b []byte, key string) (map[string]*cacheEntry, string, []byte, error) {
-	if len(b) < len(cacheMagic)+4 || string(b[:len(cacheMagic)]) != cacheMagic {
-		return nil, "", nil, errCorrupt
+// readHead reads the magic, the version and the head of a cache file of
+// size bytes, checks the head's CRC, and returns it with the offset of
+// the body.
+func readHead(f *os.File, size int64) ([]byte, int64, error) {
+	b := make([]byte, min(size, headRead))
+	if _, err := f.ReadAt(b, 0); err != nil {
+		return nil, 0, err
+	}
+	if len(b) < len(cacheMagic) || string(b[:len(cacheMagic)]) != cacheMagic {
+		return nil, 0, errCorrupt
+	}
+	d := &dec{b: b[len(cacheMagic):]}
+	if d.u() != cacheVersion {
+		return nil, 0, errCorrupt
+	}
+	n := d.u()
+	at := int64(len(b) - len(d.b))
+	if d.err != nil || n > uint64(size-at-4) {
+		return nil, 0, errCorrupt
+	}
+	end := at + int64(n) + 4
+	if end > int64(len(b)) {
+		b = append(b, make([]byte, end-int64(len(b)))...)
+		if _, err := f.ReadAt(b[headRead:], headRead); err != nil {
+			return nil, 0, err
+		}
+	}
+	head, sum := b[at:end-4], b[end-4:end]
+	if crc32.Checksum(head, castagnoli()) != binary.LittleEndian.Uint32(sum) {
+		return nil, 0, errCorrupt
+	}
+	return head, end, nil
+}
+
+// decodeBody reads the entries, their scans left encoded until used.
+func decodeBody(b []byte) (map[string]*cacheEntry, error) {
+	if len(b) < 4 {
+		return nil, errCorrupt
 	}
 	body, sum := b[:len(b)-4], b[len(b)-4:]
 	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(sum) {
-		return nil, "", nil, errCorrupt
+		return nil, errCorrupt
 	}
-	d := &dec{b: body[len(cacheMagic):]}
-	if d.u() != cacheVersion || d.s() != key {
-		return nil, "", nil, errCorrupt
-	}
+	d := &dec{b: body}
 	n := d.n()
 	out := make(map[string]*cacheEntry, n)
 	for range n {
 		p := d.s()
 		e := &cacheEntry{}
-		e.dev, e.ino = d.u(), d.u()
-		e.size, e.mtime, e.ctime, e.at = d.i(), d.i(), d.i(), d.i()
+		d.stat(&e.fileStat)
+		e.at = d.i()
 		e.resumable = d.bool()
 		e.sum = uint32(d.u())
 		e.turns = d.n()
 		e.raw = d.raw(d.n())
 		if d.err != nil {
-			return nil, "", nil, d.err
+			return nil, d.err
 		}
 		out[p] = e
 	}
-	memoFP, memo := d.s(), d.raw(d.n())
-	if d.err != nil || len(d.b) != 0 {
-		return nil, "", nil, errCorrupt
+	if len(d.b) != 0 {
+		return nil, errCorrupt
 	}
-	return out, memoFP, memo, nil
+	return out, nil
 }
 
 // castagnoli is the CRC-32C table, made on first use (its tables are
@@ -266,42 +338,46 @@ func (c *cache) store(p string, fs *fileScan, st fileStat, f *os.File) {
 // save writes the cache when anything changed (a file read, added or
 // gone), atomically and 0600, then prunes old cache files.
 func (c *cache) save(dir string) {
-	if !c.changed && len(c.next) == len(c.old) && c.newFP == c.memoFP {
+	if !c.changed && len(c.next) == len(c.old) && c.newHead.fp == c.head.fp {
 		return
 	}
 	if err := ensureDir(dir); err != nil {
 		return
 	}
-	e := &enc{b: []byte(cacheMagic)}
-	e.u(cacheVersion)
-	e.s(c.key)
-	paths := make([]string, 0, len(c.next))
-	for p := range c.next {
-		paths = append(paths, p)
+	paths := slices.Sorted(maps.Keys(c.next))
+	size := 16
+	for _, p := range paths {
+		size += len(p) + 64 + len(c.next[p].raw)
 	}
-	slices.Sort(paths)
-	e.n(len(paths))
+	body := &enc{b: make([]byte, 0, size)}
+	body.n(len(paths))
 	for _, p := range paths {
 		x := c.next[p]
-		e.s(p)
-		e.stat(&x.fileStat)
-		e.i(x.at)
-		e.bool(x.resumable)
-		e.u(uint64(x.scan.sum))
-		e.n(len(x.scan.turns))
-		body := x.raw
-		if body == nil {
+		body.s(p)
+		body.stat(&x.fileStat)
+		body.i(x.at)
+		body.bool(x.resumable)
+		body.u(uint64(x.scan.sum))
+		body.n(len(x.scan.turns))
+		raw := x.raw
+		if raw == nil {
 			b := &enc{}
 			b.scan(x.scan)
-			body = b.b
+			raw = b.b
 		}
-		e.n(len(body))
-		e.raw(body)
+		body.n(len(raw))
+		body.raw(raw)
 	}
-	e.s(c.newFP)
-	e.n(len(c.newMemo))
-	e.raw(c.newMemo)
-	e.b = binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli()))
+	body.b = binary.LittleEndian.AppendUint32(body.b, crc32.Checksum(body.b, castagnoli()))
+	c.newHead.bodyLen = int64(len(body.b))
+	head := c.newHead.encode(c.key)
+	e := &enc{b: make([]byte, 0, len(cacheMagic)+len(head)+len(body.b)+24)}
+	e.raw([]byte(cacheMagic))
+	e.u(cacheVersion)
+	e.n(len(head))
+	e.raw(head)
+	e.b = binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(head, castagnoli()))
+	e.raw(body.b)
 	if len(e.b) > maxCacheFile {
 		return
 	}

@@ -18,6 +18,18 @@ func settle(t *testing.T) {
 	time.Sleep(racyWindow + 20*time.Millisecond)
 }
 
+// nestedCopy copies the shared fixture into root/projects, in a fresh
+// temporary root.
+func nestedCopy(t *testing.T) (root, projects string) {
+	t.Helper()
+	root = t.TempDir()
+	projects = filepath.Join(root, "projects")
+	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
+		t.Fatal(err)
+	}
+	return root, projects
+}
+
 // shortRacy narrows the racy window for a test (the file systems tests
 // run on keep nanosecond timestamps), and restores it after.
 func shortRacy(t *testing.T) {
@@ -61,11 +73,7 @@ func appendTo(t *testing.T, p, s string) {
 // uncached one's every time, and the cache reads only what changed.
 func TestCacheDifferential(t *testing.T) {
 	shortRacy(t)
-	root := t.TempDir()
-	projects := filepath.Join(root, "projects")
-	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
-		t.Fatal(err)
-	}
+	root, projects := nestedCopy(t)
 	genCorpus(t, projects, 4, 6, 256)
 	cacheDir := filepath.Join(root, "cache", "procedures")
 	settle(t)
@@ -98,6 +106,10 @@ func TestCacheDifferential(t *testing.T) {
 	// The same skill pinned to another model.
 	differ(t, "pinned opus", projects, cacheDir, Options{Pins: map[string]string{"procedures:how-do-i": "opus"}})
 	differ(t, "pinned sonnet", projects, cacheDir, Options{Pins: map[string]string{"procedures:how-do-i": "sonnet"}})
+	// The same table, of the same date, with one price changed.
+	for _, in := range []float64{1, 2} {
+		differ(t, "priced", projects, cacheDir, Options{Prices: &Prices{Date: "x", Models: map[string]Price{"claude-sonnet-5-5": {Input: in}}}})
+	}
 	// A fail-open log that grows after the memo was made.
 	fo := Options{FailOpenLog: foLog}
 	write(t, foLog, `{"ts":"2026-12-01T19:30:33Z","gate":"how-do-i-gate","why":"x","session_id":"`+fixtureSession+`"}`+"\n")
@@ -207,11 +219,7 @@ func TestCacheDifferential(t *testing.T) {
 // symlink, one writable by others, a corrupt one, another version.
 func TestCacheHostile(t *testing.T) {
 	shortRacy(t)
-	root := t.TempDir()
-	projects := filepath.Join(root, "projects")
-	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
-		t.Fatal(err)
-	}
+	root, projects := nestedCopy(t)
 	cacheDir := filepath.Join(root, "cache")
 	settle(t)
 	// A cache directory others can write is neither read nor written.
@@ -242,6 +250,7 @@ func TestCacheHostile(t *testing.T) {
 	}{
 		{"corrupt", func() { os.WriteFile(cf, lie, 0o600) }},
 		{"truncated", func() { os.WriteFile(cf, good[:len(good)/2], 0o600) }},
+		{"truncated body", func() { os.WriteFile(cf, good[:len(good)-10], 0o600) }},
 		{"other version", func() {
 			b := bytes.Clone(good)
 			b[len(cacheMagic)] = cacheVersion + 1

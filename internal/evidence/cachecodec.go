@@ -35,6 +35,12 @@ func (e *enc) stat(st *fileStat) {
 	e.i(st.ctime)
 }
 
+// stat decodes what enc.stat encodes.
+func (d *dec) stat(st *fileStat) {
+	st.dev, st.ino = d.u(), d.u()
+	st.size, st.mtime, st.ctime = d.i(), d.i(), d.i()
+}
+
 var errCorrupt = errors.New("corrupt cache")
 
 type dec struct {
@@ -44,8 +50,9 @@ type dec struct {
 
 func (d *dec) fail() { d.err = errCorrupt; d.b = nil }
 
-func (d *dec) u() uint64 {
-	v, k := binary.Uvarint(d.b)
+// varint reads one number with read (binary.Uvarint or binary.Varint).
+func varint[T uint64 | int64](d *dec, read func([]byte) (T, int)) T {
+	v, k := read(d.b)
 	if k <= 0 {
 		d.fail()
 		return 0
@@ -54,15 +61,8 @@ func (d *dec) u() uint64 {
 	return v
 }
 
-func (d *dec) i() int64 {
-	v, k := binary.Varint(d.b)
-	if k <= 0 {
-		d.fail()
-		return 0
-	}
-	d.b = d.b[k:]
-	return v
-}
+func (d *dec) u() uint64 { return varint(d, binary.Uvarint) }
+func (d *dec) i() int64  { return varint(d, binary.Varint) }
 
 // n is a count or size that must fit in what is left (each item takes at
 // least one byte).

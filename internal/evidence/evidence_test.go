@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
 const fixtureSession = "ff360e2a-9cbc-4078-9325-f8fb85bd222d"
@@ -200,5 +202,17 @@ func TestUntrusted(t *testing.T) {
 	r := sweep(t, Options{Projects: dir})
 	if r.Skipped.Untrusted != 1 || len(r.Cost) != 0 {
 		t.Errorf("a file writable by others: skipped %+v cost %+v", r.Skipped, r.Cost)
+	}
+}
+
+// A fail-open line of the log format's cap or longer is counted as
+// unparseable and never held; the records around it are still counted.
+func TestFailOpenOverlongLine(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "fo.jsonl")
+	rec := `{"ts":"2026-12-01T19:30:40Z","gate":"how-do-i","why":"skill-unresolvable","session_id":"s1"}` + "\n"
+	write(t, p, rec+strings.Repeat("x", gatelog.MaxLine)+"\n"+rec)
+	var sk Skipped
+	if got := readFailOpen(p, &Options{}, &sk); got["s1"] != 2 || sk.FailOpenUnparseable != 1 {
+		t.Errorf("readFailOpen = %v, unparseable %d; want s1: 2, unparseable 1", got, sk.FailOpenUnparseable)
 	}
 }

@@ -1,7 +1,6 @@
 package evidence
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/procedures-go/procedures/internal/doctor"
 	"github.com/procedures-go/procedures/internal/fsx"
 	"github.com/procedures-go/procedures/internal/gatelog"
 )
@@ -23,7 +21,7 @@ type foRow struct {
 }
 
 // readFailOpen counts the fail-open log's records in the window by
-// session id. Lines of doctor.MaxLine bytes or more, and lines that are
+// session id. Lines of gatelog.MaxLine bytes or more, and lines that are
 // not records, are counted in sk.FailOpenUnparseable; a missing log is
 // empty; a log another user could write is not read (sk.Untrusted).
 func readFailOpen(path string, o *Options, sk *Skipped) map[string]int {
@@ -48,35 +46,19 @@ func readFailOpen(path string, o *Options, sk *Skipped) map[string]int {
 		sk.Untrusted++
 		return out
 	}
-	br := bufio.NewReaderSize(io.LimitReader(f, fi.Size()), doctor.MaxLine)
-	for {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
+	over, _, _ := gatelog.ScanLines(io.LimitReader(f, fi.Size()), func(_ int, line []byte) {
+		var r foRow
+		ts, terr := time.Time{}, error(nil)
+		if json.Unmarshal(line, &r) == nil {
+			ts, terr = time.Parse(gatelog.TimeLayout, r.TS)
+		}
+		switch {
+		case r.Gate == "" || r.TS == "" || terr != nil:
 			sk.FailOpenUnparseable++
-			for err == bufio.ErrBufferFull {
-				_, err = br.ReadSlice('\n')
-			}
-			if err != nil {
-				break
-			}
-			continue
+		case (o.Since.IsZero() || !ts.Before(o.Since)) && (o.Until.IsZero() || ts.Before(o.Until)):
+			out[r.SessionID]++
 		}
-		if len(line) > 0 {
-			var r foRow
-			ts, terr := time.Time{}, error(nil)
-			if json.Unmarshal(line, &r) == nil {
-				ts, terr = time.Parse(gatelog.TimeLayout, r.TS)
-			}
-			switch {
-			case r.Gate == "" || r.TS == "" || terr != nil:
-				sk.FailOpenUnparseable++
-			case (o.Since.IsZero() || !ts.Before(o.Since)) && (o.Until.IsZero() || ts.Before(o.Until)):
-				out[r.SessionID]++
-			}
-		}
-		if err != nil {
-			break
-		}
-	}
+	})
+	sk.FailOpenUnparseable += over
 	return out
 }

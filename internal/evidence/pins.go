@@ -95,7 +95,7 @@ func (ps *PinSet) AddInstalled(home string) {
 	slices.Sort(names)
 	for _, k := range names {
 		for _, inst := range doc.Plugins[k] {
-			if filepath.IsAbs(inst.InstallPath) && trustedDir(inst.InstallPath) == nil {
+			if filepath.IsAbs(inst.InstallPath) && trustedDir(inst.InstallPath, nil) == nil {
 				ps.AddPlugin(inst.InstallPath, PinFromInstalled)
 			}
 		}
@@ -109,7 +109,7 @@ func (ps *PinSet) AddUserSkills(home string) {
 		return
 	}
 	dir := filepath.Join(home, ".claude", "skills")
-	if trustedDir(dir) != nil {
+	if trustedDir(dir, nil) != nil {
 		return
 	}
 	ents, err := os.ReadDir(dir)

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // MaxLine is the longest transcript line a section decodes, newline
@@ -38,13 +39,14 @@ type transcript struct {
 // another user or writable by others are skipped and counted as
 // "untrusted"; anything that is not a regular file or directory (symlinks
 // included) is passed over.
-func discover(projects string, sk *Skipped) ([]transcript, error) {
-	if err := trustedDir(projects); err != nil {
-		return nil, err
+func discover(projects string, sk *Skipped) ([]transcript, []dirStat, error) {
+	var dirs []dirStat
+	if err := trustedDir(projects, &dirs); err != nil {
+		return nil, nil, err
 	}
 	projs, err := os.ReadDir(projects)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []transcript
 	for _, p := range projs {
@@ -52,7 +54,7 @@ func discover(projects string, sk *Skipped) ([]transcript, error) {
 		if !p.IsDir() {
 			continue
 		}
-		if trustedDir(pdir) != nil {
+		if trustedDir(pdir, &dirs) != nil {
 			sk.Untrusted++
 			continue
 		}
@@ -72,39 +74,73 @@ func discover(projects string, sk *Skipped) ([]transcript, error) {
 					out = append(out, transcript{path: filepath.Join(pdir, name), session: stem})
 				}
 			case e.IsDir():
-				sub := filepath.Join(pdir, name, "subagents")
-				if fi, err := os.Lstat(sub); err != nil || !fi.IsDir() {
-					continue
-				}
-				if trustedDir(filepath.Join(pdir, name)) != nil || trustedDir(sub) != nil {
-					sk.Untrusted++
-					continue
-				}
-				agents, err := os.ReadDir(sub)
-				if err != nil {
-					sk.Unreadable++
-					continue
-				}
-				for _, a := range agents {
-					an := a.Name()
-					id, ok := strings.CutPrefix(strings.TrimSuffix(an, ".jsonl"), "agent-")
-					if !ok || !strings.HasSuffix(an, ".jsonl") || !a.Type().IsRegular() {
-						continue
-					}
-					out = append(out, transcript{path: filepath.Join(sub, an), session: name, agent: id})
-				}
+				out = discoverForks(out, pdir, name, &dirs, sk)
 			}
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
-	return out, nil
+	return out, dirs, nil
+}
+
+// discoverForks adds the nested fork transcripts of one session
+// directory, <session>/subagents/agent-<id>.jsonl.
+func discoverForks(out []transcript, pdir, session string, dirs *[]dirStat, sk *Skipped) []transcript {
+	sdir := filepath.Join(pdir, session)
+	sfi, err := lstatDir(sdir, dirs) // whether subagents appears: the session directory's stat says
+	if err != nil {
+		return out
+	}
+	sub := filepath.Join(sdir, "subagents")
+	fi, err := lstatDir(sub, dirs)
+	if err != nil || !fi.IsDir() {
+		return out
+	}
+	if !sfi.IsDir() || !trusted(sfi) || !trusted(fi) {
+		sk.Untrusted++
+		return out
+	}
+	agents, err := os.ReadDir(sub)
+	if err != nil {
+		sk.Unreadable++
+		return out
+	}
+	for _, a := range agents {
+		an := a.Name()
+		id, ok := strings.CutPrefix(strings.TrimSuffix(an, ".jsonl"), "agent-")
+		if !ok || !strings.HasSuffix(an, ".jsonl") || !a.Type().IsRegular() {
+			continue
+		}
+		out = append(out, transcript{path: filepath.Join(sub, an), session: session, agent: id})
+	}
+	return out
+}
+
+// A dirStat is a directory discovery read (or looked into), stat'ed
+// before it was read: while each is as it was, discovery finds what it
+// found (an entry added, removed, renamed or retyped changes its
+// directory's mtime; a chmod or chown its ctime).
+type dirStat struct {
+	path string
+	fileStat
+}
+
+// lstatDir stats p, and records it in dirs (when not nil) when it exists.
+func lstatDir(p string, dirs *[]dirStat) (fs.FileInfo, error) {
+	at := time.Now()
+	fi, err := os.Lstat(p)
+	if err == nil && dirs != nil {
+		*dirs = append(*dirs, dirStat{p, statOf(fi, at)})
+	}
+	return fi, err
 }
 
 // errUntrusted is a directory or file another user could have written.
 var errUntrusted = errors.New("owned by another user or writable by others")
 
-func trustedDir(dir string) error {
-	fi, err := os.Lstat(dir)
+// trustedDir checks that dir is a directory of ours that no one else can
+// write, and records its stat in dirs (when not nil).
+func trustedDir(dir string, dirs *[]dirStat) error {
+	fi, err := lstatDir(dir, dirs)
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,9 @@ type Report struct {
 	// NoPin is true when no fork skill's pin is known (no --plugin, no
 	// installed plugin, no declared model:).
 	NoPin bool `json:"no_pin"`
+	// memoJSON, for a report that is the cache's memo, is the JSON it was
+	// kept as: what WriteJSON writes.
+	memoJSON []byte
 }
 
 // A TierRow is the assistant turns of one scope on one model.
@@ -146,7 +149,7 @@ type Skipped struct {
 	Untrusted   int `json:"untrusted"`  // files or directories another user could write
 	Unreadable  int `json:"unreadable"` // files that could not be opened or read
 	// FailOpenUnparseable: fail-open log lines that are not records, or
-	// of doctor.MaxLine bytes or more.
+	// of gatelog.MaxLine bytes or more.
 	FailOpenUnparseable int `json:"failopen_unparseable"`
 	// Usage rows whose counts cannot be summed, skipped whole: a negative
 	// count, a fractional one (1.5, 1e3), one above MaxCount, or one that
@@ -201,12 +204,21 @@ func newReport() *Report {
 
 // WriteJSON writes the report as one indented JSON object.
 func (r *Report) WriteJSON(w io.Writer) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
+	b := r.memoJSON
+	if b == nil {
+		var err error
+		if b, err = r.indented(); err != nil {
+			return err
+		}
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err := w.Write(b)
 	return err
+}
+
+// indented is the report as WriteJSON writes it.
+func (r *Report) indented() ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	return append(b, '\n'), err
 }
 
 // WriteText writes the report as tables, one section each (--detail).

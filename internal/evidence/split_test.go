@@ -2,7 +2,6 @@ package evidence
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,11 +13,7 @@ import (
 // Stop blocks released in the next part, the first session id and
 // timestamp, Skill results spawning forks; with and without the cache.
 func TestSplitRead(t *testing.T) {
-	root := t.TempDir()
-	projects := filepath.Join(root, "projects")
-	if err := os.CopyFS(projects, os.DirFS("testdata/nested")); err != nil {
-		t.Fatal(err)
-	}
+	root, projects := nestedCopy(t)
 	genCorpus(t, projects, 3, 8, 512)
 	genMoneyCorpus(t, projects)
 	// Stops alternating blocked and released, one per line, so that most

@@ -5,6 +5,7 @@ package evidence
 import (
 	"io/fs"
 	"os"
+	"sync"
 	"syscall"
 )
 
@@ -15,5 +16,9 @@ func trusted(fi fs.FileInfo) bool {
 	if !ok {
 		return false
 	}
-	return int(st.Uid) == os.Geteuid() && fi.Mode().Perm()&0o002 == 0
+	return int(st.Uid) == euid() && fi.Mode().Perm()&0o002 == 0
 }
+
+// euid is the effective user, asked of the kernel once per process (a
+// sweep checks every file and directory it reads).
+var euid = sync.OnceValue(os.Geteuid)

@@ -2,8 +2,10 @@
 // fail-open log written by package failopen, the escape log written by
 // internal/offswitch): fields sanitised byte-wise to [A-Za-z0-9_.:-] and
 // capped, UTC second-precision timestamps, and an append that writes a whole
-// line in one write(2), never blocks and never creates a directory. Readers
-// of the logs (internal/doctor, internal/evidence) use its layout.
+// line in one write(2), never blocks and never creates a directory; and the
+// reading side (read.go): the line cap, a line scanner, the flat-record and
+// timestamp parsers, which the readers of the logs (internal/doctor,
+// internal/evidence) use.
 package gatelog
 
 import (

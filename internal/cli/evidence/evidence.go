@@ -144,13 +144,12 @@ func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int
 	if *by != "" && *detail {
 		return usageError(stderr, "--by and --detail: choose one")
 	}
-	if msg := where(&o, env, *pricesFile, *zone, *projects, *plugin); msg != "" {
+	set := config.EvidenceFrom(env.Get)
+	if msg := where(&o, env, set.Home, *pricesFile, *zone, *projects, *plugin); msg != "" {
 		return usageError(stderr, msg)
 	}
-	o.FailOpenLog = config.FailOpenLogPath(env.Get)
-	if !config.EvidenceCacheOff(env.Get) {
-		o.CacheDir = config.IndexDir(env.Get)
-	}
+	o.FailOpenLog, o.CacheDir = set.FailOpenLog, set.CacheDir
+	o.JSONOnly = *asJSON
 	if cli.IsTerminal(stderr) {
 		p := &progress{w: stderr, start: time.Now()}
 		o.Progress = p.update
@@ -159,7 +158,7 @@ func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int
 	// A soft limit, restored on return. The collector stays on: turned
 	// off, a cold sweep touches fresh pages for all its garbage, which
 	// costs more than collecting it (measured: 26% more CPU at 300 MB).
-	if !config.MemLimitSet(env.Get) {
+	if !set.MemLimitSet {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(evidence.MemoryLimit))
 	}
 	rep, err := evidence.Sweep(o)
@@ -183,9 +182,9 @@ func run(args []string, stdout, stderr io.Writer, env cli.Env, aligned bool) int
 	return 0
 }
 
-// where fills in the prices, the time zone, the transcripts and the pins,
-// and returns what was wrong with them ("" when nothing).
-func where(o *evidence.Options, env cli.Env, pricesFile, zone, projects, plugin string) string {
+// where fills in the prices, the time zone, the transcripts and the pins
+// (home is $HOME), and returns what was wrong with them ("" when nothing).
+func where(o *evidence.Options, env cli.Env, home, pricesFile, zone, projects, plugin string) string {
 	o.Prices = evidence.DefaultPrices()
 	if pricesFile != "" {
 		if err := o.Prices.LoadPrices(pricesFile); err != nil {
@@ -200,7 +199,6 @@ func where(o *evidence.Options, env cli.Env, pricesFile, zone, projects, plugin 
 	}
 	o.Projects = projects
 	if o.Projects == "" {
-		home := env.Get(config.Home)
 		if home == "" {
 			return "HOME is not set: name the transcripts with --projects DIR"
 		}
@@ -219,8 +217,8 @@ func where(o *evidence.Options, env cli.Env, pricesFile, zone, projects, plugin 
 	ps := evidence.NewPinSet()
 	ps.AddPlugin(dir, evidence.PinFromPlugin)
 	if plugin == "" {
-		ps.AddInstalled(env.Get(config.Home))
-		ps.AddUserSkills(env.Get(config.Home))
+		ps.AddInstalled(home)
+		ps.AddUserSkills(home)
 	}
 	o.Pins, o.PinFrom = ps.Pins, ps.From
 	return ""
