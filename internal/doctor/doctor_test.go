@@ -597,3 +597,25 @@ func TestParseDuration(t *testing.T) {
 		}
 	}
 }
+
+// A hook wired straight to a binary takes $PROCEDURES_BIN_DIR as its own
+// directory when it is set (as the gate does), else the binary's: the
+// gates' skills are looked up from there.
+func TestSkillFromBinDirSetting(t *testing.T) {
+	w := newWorld(t)
+	exe := writeFile(t, w.root, "gobin/procedures", "x", 0o755)
+	hooks := wiring.HooksJSON(func(c string) string { return exe + " " + c })
+	writeFile(t, w.plugin, "hooks/hooks.json", string(hooks), 0o644)
+
+	r := Run(w.options())
+	if fs := findings(r, SectionWiring, "how-do-i-gate skill"); len(fs) != 1 || fs[0].Status != Fail {
+		t.Errorf("no PROCEDURES_BIN_DIR: the skill is looked up beside the binary, where there is none:\n%s", dump(t, r))
+	}
+	w.env["PROCEDURES_BIN_DIR"] = filepath.Join(w.plugin, "bin")
+	r = Run(w.options())
+	for _, hook := range []string{"how-do-i-gate", "am-i-done-gate"} {
+		if fs := findings(r, SectionWiring, hook+" skill"); len(fs) != 1 || fs[0].Status != OK {
+			t.Errorf("PROCEDURES_BIN_DIR set to the plugin's bin: %s's skill not found from it:\n%s", hook, dump(t, r))
+		}
+	}
+}
