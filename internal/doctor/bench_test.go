@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
 // BenchmarkSummarize1GB summarises a 1 GB fail-open log generated on the
@@ -21,7 +23,7 @@ func BenchmarkSummarize1GB(b *testing.B) {
 			block.WriteString("garbage line\n")
 		}
 	}
-	block.WriteString(strings.Repeat("z", MaxLine+1) + "\n")
+	block.WriteString(strings.Repeat("z", gatelog.MaxLine+1) + "\n")
 	b.SetBytes(size)
 	b.ReportAllocs()
 	var peak uint64

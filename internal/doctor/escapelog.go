@@ -4,6 +4,8 @@ import (
 	"io"
 	"slices"
 	"time"
+
+	"github.com/procedures-go/procedures/internal/gatelog"
 )
 
 // An EscapeSummary counts the escape log's records: gates released because
@@ -27,12 +29,12 @@ func SummarizeEscapes(r io.Reader, since time.Time) (*EscapeSummary, error) {
 	s := &EscapeSummary{By: map[string]int{}}
 	vals := make([][]byte, len(escapeKeys))
 	var key []byte
-	overlong, _, err := scanLines(r, func(n int, line []byte) {
-		if !parseFlat(line, escapeKeys, vals) || len(vals[1]) == 0 || len(vals[2]) == 0 {
+	overlong, _, err := gatelog.ScanLines(r, func(n int, line []byte) {
+		if !gatelog.ParseFlat(line, escapeKeys, vals) || len(vals[1]) == 0 || len(vals[2]) == 0 {
 			s.Unparseable++
 			return
 		}
-		ts, ok := parseTS(vals[0])
+		ts, ok := gatelog.ParseTS(vals[0])
 		if !ok {
 			s.Unparseable++
 			return

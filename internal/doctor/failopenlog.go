@@ -49,7 +49,7 @@ type LogSummary struct {
 	Older            int      // well-formed rows before the window
 	Unparseable      int      // lines that are not fail-open records
 	FirstUnparseable int      // 1-based line number of the first
-	Overlong         int      // lines of MaxLine bytes or more, skipped
+	Overlong         int      // lines of gatelog.MaxLine bytes or more, skipped
 	FirstOverlong    int
 	Overflow         int       // rows of gate/reason pairs beyond MaxGroups
 	Last             time.Time // the latest row in the window
@@ -72,12 +72,12 @@ func SummarizeFailOpen(r io.Reader, since time.Time) (*LogSummary, error) {
 		}
 		s.Unparseable++
 	}
-	overlong, first, err := scanLines(r, func(n int, line []byte) {
-		if !parseFlat(line, foKeys, vals) || len(vals[1]) == 0 || !knownReason(vals[2]) {
+	overlong, first, err := gatelog.ScanLines(r, func(n int, line []byte) {
+		if !gatelog.ParseFlat(line, foKeys, vals) || len(vals[1]) == 0 || !knownReason(vals[2]) {
 			bad(n)
 			return
 		}
-		ts, ok := parseTS(vals[0])
+		ts, ok := gatelog.ParseTS(vals[0])
 		if !ok {
 			bad(n)
 			return
@@ -282,7 +282,7 @@ func checkFailOpen(r *Report, o *Options, since time.Time) {
 	}
 	if s.Overlong > 0 {
 		add(Finding{Status: Warn, Subject: "over-long lines",
-			Reason: fmt.Sprintf("%d (first at line %d): %d bytes or more, skipped unread and not counted: something other than the logger writes to this file; the fix sets the log aside (the hooks start a new one)", s.Overlong, s.FirstOverlong, MaxLine),
+			Reason: fmt.Sprintf("%d (first at line %d): %d bytes or more, skipped unread and not counted: something other than the logger writes to this file; the fix sets the log aside (the hooks start a new one)", s.Overlong, s.FirstOverlong, gatelog.MaxLine),
 			Fix:    setAside(path, o.Now),
 			Data:   map[string]any{"count": s.Overlong, "first_line": s.FirstOverlong}})
 	}

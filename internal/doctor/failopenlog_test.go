@@ -61,7 +61,7 @@ func TestSummarizeFailOpenCounts(t *testing.T) {
 		b.WriteString(g + "\n")
 	}
 	// One over-long line, and a last line without its newline (counted).
-	b.WriteString(strings.Repeat("x", MaxLine+10) + "\n")
+	b.WriteString(strings.Repeat("x", gatelog.MaxLine+10) + "\n")
 	b.WriteString(strings.TrimSuffix(foLine(fixedNow, "am-i-done", "activity-undetermined", "tail"), "\n"))
 
 	s, err := SummarizeFailOpen(strings.NewReader(b.String()), since)
@@ -139,12 +139,12 @@ func TestSummarizeFailOpenGroupCap(t *testing.T) {
 	}
 }
 
-// A line of MaxLine-1 bytes is read; one of MaxLine bytes is over-long.
+// A line of gatelog.MaxLine-1 bytes is read; one of gatelog.MaxLine bytes is over-long.
 func TestScanLinesCap(t *testing.T) {
-	in := strings.Repeat("a", MaxLine-1) + "\n" + strings.Repeat("b", MaxLine) + "\nc\n"
+	in := strings.Repeat("a", gatelog.MaxLine-1) + "\n" + strings.Repeat("b", gatelog.MaxLine) + "\nc\n"
 	var lens []int
-	over, first, err := scanLines(strings.NewReader(in), func(n int, line []byte) { lens = append(lens, n, len(line)) })
-	if err != nil || over != 1 || first != 2 || fmt.Sprint(lens) != fmt.Sprint([]int{1, MaxLine - 1, 3, 1}) {
+	over, first, err := gatelog.ScanLines(strings.NewReader(in), func(n int, line []byte) { lens = append(lens, n, len(line)) })
+	if err != nil || over != 1 || first != 2 || fmt.Sprint(lens) != fmt.Sprint([]int{1, gatelog.MaxLine - 1, 3, 1}) {
 		t.Errorf("over %d first %d lens %v err %v", over, first, lens, err)
 	}
 }
@@ -185,8 +185,8 @@ func TestParseFlat(t *testing.T) {
 		{`{"a":"1","b":"2"`, false},
 		{``, false},
 	} {
-		if got := parseFlat([]byte(c.in), []string{"a", "b"}, vals); got != c.ok {
-			t.Errorf("parseFlat(%q) = %v, want %v", c.in, got, c.ok)
+		if got := gatelog.ParseFlat([]byte(c.in), []string{"a", "b"}, vals); got != c.ok {
+			t.Errorf("gatelog.ParseFlat(%q) = %v, want %v", c.in, got, c.ok)
 		}
 	}
 }
@@ -208,7 +208,7 @@ func FuzzSummarizeFailOpen(f *testing.F) {
 			t.Fatalf("%d rows accounted for, %d lines", got, lines)
 		}
 		for _, g := range s.Groups {
-			if !cleanValue([]byte(g.Gate)) || !knownReason([]byte(g.Reason)) || len(g.Sessions) > recentSessions {
+			if !gatelog.CleanValue([]byte(g.Gate)) || !knownReason([]byte(g.Reason)) || len(g.Sessions) > recentSessions {
 				t.Fatalf("untrusted group kept: %+v", g)
 			}
 		}
@@ -244,7 +244,7 @@ func FuzzParseTS(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		want, err := time.Parse(gatelog.TimeLayout, s)
-		got, ok := parseTS([]byte(s))
+		got, ok := gatelog.ParseTS([]byte(s))
 		canonical := err == nil && want.Format(gatelog.TimeLayout) == s
 		if ok != canonical || ok && !got.Equal(want) {
 			t.Fatalf("%q: parseTS %v %v, time.Parse %v %v", s, got, ok, want, err)

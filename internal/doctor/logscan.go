@@ -6,18 +6,6 @@ import (
 	"os"
 
 	"github.com/procedures-go/procedures/internal/fsx"
-	"github.com/procedures-go/procedures/internal/gatelog"
-)
-
-// The log-line scanner lives with the log format, in internal/gatelog;
-// these names keep the readers here short.
-const MaxLine = gatelog.MaxLine
-
-var (
-	scanLines  = gatelog.ScanLines
-	parseFlat  = gatelog.ParseFlat
-	cleanValue = gatelog.CleanValue
-	parseTS    = gatelog.ParseTS
 )
 
 // ErrNotRegular reports a log path that exists but is not a regular file.
