@@ -108,8 +108,11 @@ func runShippedScout(t *testing.T, mutate func(string, []byte) []byte) []string 
 			bad = append(bad, "a fork ran an unexpanded variable: "+run)
 		}
 	}
-	out, err := exec.Command("sh", filepath.Join(s.plugin, "bin", "procedures"), "evidence",
-		"--projects", filepath.Join(s.dir, "home", ".claude", "projects"), "--session", s.id, "--json").Output()
+	cmd := exec.Command("sh", filepath.Join(s.plugin, "bin", "procedures"), "evidence",
+		"--projects", filepath.Join(s.dir, "home", ".claude", "projects"), "--session", s.id, "--json")
+	// The sweep's cache goes to the sandbox, never to the user's cache.
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(s.dir, "cache"))
+	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("procedures evidence: %v", err)
 	}
