@@ -8,7 +8,6 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,9 +28,9 @@ import (
 
 // cacheVersion changes whenever the encoding or what a scan records
 // changes; a cache of another version is rebuilt.
-const cacheVersion = 4
+const cacheVersion = 6
 
-const cacheMagic = "procedures evidence cache\n"
+const cacheMagic = "procedures evidence cache\n" // 26 bytes
 
 // racyWindow: a file whose mtime or ctime is not this much older than the
 // moment of the stat that recorded it could have changed again within the
@@ -51,39 +50,15 @@ type fileStat struct {
 	size, mtime, ctime, at int64
 }
 
-type cacheEntry struct {
-	fileStat
-	resumable bool   // the read part ended with a newline
-	sum       uint32 // CRC-32C of the part read
-	turns     int    // how many turns the scan holds
-	raw       []byte // the scan, encoded: decoded on first use, written again as is while unchanged
-	scan      *fileScan
-}
-
-// load decodes the entry's scan when it has not been yet.
-func (e *cacheEntry) load() *fileScan {
-	if e.scan == nil && e.raw != nil {
-		d := &dec{b: e.raw}
-		if fs := d.scan(); fs != nil && len(d.b) == 0 {
-			fs.sum = e.sum
-			e.scan = fs
-		}
-		if e.scan == nil {
-			e.raw = nil
-		}
-	}
-	return e.scan
-}
-
 // The cache's verdicts on a file.
 const (
-	cacheMiss = iota
-	cacheHit
-	cacheResume
+	cacheMiss  = iota
+	cacheHit   // unchanged
+	cacheGrown // the same file, longer: an append when resumes says so
 )
 
 // judge compares the file as stat'ed now with the entry.
-func (e *cacheEntry) judge(now fileStat, f *os.File) int {
+func (e *cacheEntry) judge(now fileStat) int {
 	if e.dev == 0 || now.dev != e.dev || now.ino != e.ino {
 		return cacheMiss
 	}
@@ -92,13 +67,17 @@ func (e *cacheEntry) judge(now fileStat, f *os.File) int {
 		return cacheHit
 	}
 	if now.size > e.size && e.resumable {
-		// An append, not a rewrite, when the part read before is intact:
-		// its CRC-32C (computed while it was scanned) is read again.
-		if sum, ok := crcOf(f, e.size); ok && sum == e.sum {
-			return cacheResume
-		}
+		return cacheGrown
 	}
 	return cacheMiss
+}
+
+// resumes reports whether a grown file is an append, not a rewrite: the
+// part read before is intact, its CRC-32C (computed while it was
+// scanned) read again.
+func (e *cacheEntry) resumes(f *os.File) bool {
+	sum, ok := crcOf(f, e.size)
+	return ok && sum == e.sum
 }
 
 // crcOf is the CRC-32C of f's first size bytes.
@@ -113,20 +92,21 @@ func crcOf(f *os.File, size int64) (uint32, bool) {
 // A cache is the entries read at the start of a sweep and those to write
 // at its end.
 type cache struct {
-	path    string
-	key     string
-	f       *os.File // the cache file read, open until its body is read
-	bodyAt  int64    // where its body starts, and how long it is
-	bodyLen int64
-	old     map[string]*cacheEntry
-	mu      sync.Mutex
-	next    map[string]*cacheEntry
-	changed bool
-	turns   int          // the turns the cache holds: the sweep's size hint
-	head    memoHead     // the memo read
-	newHead memoHead     // the memo to write
-	hits    atomic.Int64 // files taken whole from the cache
-	resumed atomic.Int64 // files read from where the last sweep stopped
+	path     string
+	key      string
+	f        *os.File       // the cache file read, open to the end of the sweep
+	bodyOnce sync.Once      // the body's reading, started once (startBody)
+	bodyRead sync.WaitGroup // done when it is read
+	old      map[string]*cacheEntry
+	partsKey string     // the options the parts are made under (partsKey)
+	now      []fileStat // the transcripts stat'ed for the memo, in the sweep's order
+	table    []byte     // the key table read, in place (nil: none, or its parts were made under other options)
+	mu       sync.Mutex
+	next     map[string]*cacheEntry
+	changed  bool
+	head     memoHead     // the memo read
+	hits     atomic.Int64 // files taken whole from the cache
+	resumed  atomic.Int64 // files read from where the last sweep stopped
 }
 
 // cacheKey names what a cache file holds: the projects directory and the
@@ -149,24 +129,26 @@ func cacheKey(projects string, o *Options) string {
 	return b.String()
 }
 
-// The cache file: the magic and the version, then two parts, each its
-// length, its bytes and their CRC-32C: the head (the key, the memo and
-// the stats it was made from, and the body's length) and the body (an
-// entry per transcript). A warm run reads and checks the head alone; the
-// body is read only when the memo cannot answer.
+// The cache file: a fixed block (the magic, the version, and where the
+// head is, how long it is and its CRC-32C), the body (cachebody.go), the
+// memo (the last report, as JSON) and the head (the key, the fingerprint
+// of the memo's inputs with every transcript's stat, the directories
+// discovery read, and the lengths of the parts before it). A warm run
+// reads the fixed block, the head and the memo; a changed one reads the
+// body's index instead of the memo. The head and the memo come last so
+// that the report can be encoded while the body is written.
 
-// headRead is what is read first: the head of most cache files whole (a
-// variable for tests).
-var headRead int64 = 64 << 10
+// superLen is the size of the fixed block.
+const superLen = 64
 
 // openCache reads the head of the cache for this sweep from dir; a
 // missing, foreign, corrupt or outdated cache is an empty one (and is
-// replaced at the end). The file stays open for loadBody.
+// replaced at the end). The file stays open for the memo and the body.
 func openCache(dir, projects string, o *Options) *cache {
 	key := cacheKey(projects, o)
 	sum := sha256.Sum256([]byte(key))
 	c := &cache{path: filepath.Join(dir, "evidence-"+hexString(sum[:8])+".cache"), key: key,
-		old: map[string]*cacheEntry{}, next: map[string]*cacheEntry{}}
+		partsKey: partsKey(o), old: map[string]*cacheEntry{}, next: map[string]*cacheEntry{}}
 	if !ourDir(dir) {
 		return c
 	}
@@ -174,42 +156,83 @@ func openCache(dir, projects string, o *Options) *cache {
 	if err != nil {
 		return c
 	}
-	head, bodyAt, err := readHead(f, size)
+	head, headAt, err := readHead(f, size)
 	if err == nil {
 		err = c.head.decode(head, key)
 	}
-	if err != nil || bodyAt+c.head.bodyLen != size {
+	h := &c.head
+	if err != nil || superLen+h.regionLen+h.indexLen+h.memoLen != headAt {
 		c.head = memoHead{}
 		f.Close()
 		return c
 	}
-	c.f, c.bodyAt, c.bodyLen = f, bodyAt, c.head.bodyLen
+	c.f = f
 	return c
 }
 
-// loadBody reads the entries of the cache file opened, when the memo
-// could not answer; a body that does not check is an empty cache.
-func (c *cache) loadBody() {
-	if c.f == nil {
-		return
+// readHead reads the fixed block of a cache file of size bytes, then the
+// head it points to, checks the head's CRC, and returns it with its
+// offset.
+func readHead(f *os.File, size int64) ([]byte, int64, error) {
+	var sb [superLen]byte
+	if size < superLen {
+		return nil, 0, errCorrupt
 	}
-	defer c.close()
-	b := make([]byte, c.bodyLen)
-	if _, err := c.f.ReadAt(b, c.bodyAt); err != nil {
-		return
+	if _, err := f.ReadAt(sb[:], 0); err != nil {
+		return nil, 0, err
 	}
-	old, err := decodeBody(b)
-	if err != nil {
-		return
+	if string(sb[:len(cacheMagic)]) != cacheMagic || sb[len(cacheMagic)] != cacheVersion {
+		return nil, 0, errCorrupt
 	}
-	c.old = old
-	for _, e := range old {
-		c.turns += e.turns
+	p := sb[len(cacheMagic)+1:]
+	at, n, sum := int64(binary.LittleEndian.Uint64(p)), int64(binary.LittleEndian.Uint32(p[8:])), binary.LittleEndian.Uint32(p[12:])
+	if at < superLen || at > size || n != size-at {
+		return nil, 0, errCorrupt
 	}
+	head := make([]byte, n)
+	if _, err := f.ReadAt(head, at); err != nil {
+		return nil, 0, err
+	}
+	if crc32.Checksum(head, castagnoli()) != sum {
+		return nil, 0, errCorrupt
+	}
+	return head, at, nil
+}
+
+// super is the fixed block of a cache file whose head, of the given
+// bytes, starts at headAt.
+func super(headAt int64, head []byte) []byte {
+	b := make([]byte, superLen)
+	copy(b, cacheMagic)
+	b[len(cacheMagic)] = cacheVersion
+	p := b[len(cacheMagic)+1:]
+	binary.LittleEndian.PutUint64(p, uint64(headAt))
+	binary.LittleEndian.PutUint32(p[8:], uint32(len(head)))
+	binary.LittleEndian.PutUint32(p[12:], crc32.Checksum(head, castagnoli()))
+	return b
+}
+
+// loadMemo reads the memo of the cache file opened; nil when it does not
+// check.
+func (c *cache) loadMemo() []byte {
+	h := &c.head
+	if c.f == nil || h.memoLen <= 0 {
+		return nil
+	}
+	if h.memo == nil {
+		b := make([]byte, h.memoLen)
+		if _, err := c.f.ReadAt(b, superLen+h.regionLen+h.indexLen); err != nil || crc32.Checksum(b, castagnoli()) != h.memoSum {
+			h.memoLen = 0
+			return nil
+		}
+		h.memo = b
+	}
+	return h.memo
 }
 
 // close lets the cache file go.
 func (c *cache) close() {
+	c.bodyRead.Wait()
 	if c.f != nil {
 		c.f.Close()
 		c.f = nil
@@ -244,81 +267,36 @@ func openTrusted(p string) (*os.File, int64, error) {
 	return f, fi.Size(), nil
 }
 
-// readHead reads the magic, the version and the head of a cache file of
-// size bytes, checks the head's CRC, and returns it with the offset of
-// the body.
-func readHead(f *os.File, size int64) ([]byte, int64, error) {
-	b := make([]byte, min(size, headRead))
-	if _, err := f.ReadAt(b, 0); err != nil {
-		return nil, 0, err
-	}
-	if len(b) < len(cacheMagic) || string(b[:len(cacheMagic)]) != cacheMagic {
-		return nil, 0, errCorrupt
-	}
-	d := &dec{b: b[len(cacheMagic):]}
-	if d.u() != cacheVersion {
-		return nil, 0, errCorrupt
-	}
-	n := d.u()
-	at := int64(len(b) - len(d.b))
-	if d.err != nil || n > uint64(size-at-4) {
-		return nil, 0, errCorrupt
-	}
-	end := at + int64(n) + 4
-	if end > int64(len(b)) {
-		b = append(b, make([]byte, end-int64(len(b)))...)
-		if _, err := f.ReadAt(b[headRead:], headRead); err != nil {
-			return nil, 0, err
-		}
-	}
-	head, sum := b[at:end-4], b[end-4:end]
-	if crc32.Checksum(head, castagnoli()) != binary.LittleEndian.Uint32(sum) {
-		return nil, 0, errCorrupt
-	}
-	return head, end, nil
-}
-
-// decodeBody reads the entries, their scans left encoded until used.
-func decodeBody(b []byte) (map[string]*cacheEntry, error) {
-	if len(b) < 4 {
-		return nil, errCorrupt
-	}
-	body, sum := b[:len(b)-4], b[len(b)-4:]
-	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(sum) {
-		return nil, errCorrupt
-	}
-	d := &dec{b: body}
-	n := d.n()
-	out := make(map[string]*cacheEntry, n)
-	for range n {
-		p := d.s()
-		e := &cacheEntry{}
-		d.stat(&e.fileStat)
-		e.at = d.i()
-		e.resumable = d.bool()
-		e.sum = uint32(d.u())
-		e.turns = d.n()
-		e.raw = d.raw(d.n())
-		if d.err != nil {
-			return nil, d.err
-		}
-		out[p] = e
-	}
-	if len(d.b) != 0 {
-		return nil, errCorrupt
-	}
-	return out, nil
-}
-
 // castagnoli is the CRC-32C table, made on first use (its tables are
 // kilobytes; a command that never sweeps never pays for them).
 var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
-// keep carries an unchanged entry over.
-func (c *cache) keep(p string, e *cacheEntry) {
+// hit is the scan of the unchanged file i of the sweep, taken from its
+// entry without opening the file (by the stat the memo took, when there
+// is one); nil when the file changed or the entry does not decode.
+func (c *cache) hit(i int, tr transcript, e *cacheEntry) *fileScan {
+	var st fileStat
+	if len(c.now) > i {
+		st = c.now[i]
+	} else {
+		at := time.Now()
+		if fi, err := os.Lstat(tr.path); err == nil && fi.Mode().IsRegular() && trusted(fi) {
+			st = statOf(fi, at)
+		}
+	}
+	if st.dev == 0 || e.judge(st) != cacheHit {
+		return nil
+	}
+	fs := e.load()
+	if fs == nil {
+		return nil
+	}
+	fs.tr = tr
+	c.hits.Add(1)
 	c.mu.Lock()
-	c.next[p] = e
+	c.next[tr.path] = e
 	c.mu.Unlock()
+	return fs
 }
 
 // store records a file just read (whole or resumed).
@@ -335,56 +313,12 @@ func (c *cache) store(p string, fs *fileScan, st fileStat, f *os.File) {
 	c.mu.Unlock()
 }
 
-// save writes the cache when anything changed (a file read, added or
-// gone), atomically and 0600, then prunes old cache files.
-func (c *cache) save(dir string) {
-	if !c.changed && len(c.next) == len(c.old) && c.newHead.fp == c.head.fp {
-		return
-	}
-	if err := ensureDir(dir); err != nil {
-		return
-	}
-	paths := slices.Sorted(maps.Keys(c.next))
-	size := 16
-	for _, p := range paths {
-		size += len(p) + 64 + len(c.next[p].raw)
-	}
-	body := &enc{b: make([]byte, 0, size)}
-	body.n(len(paths))
-	for _, p := range paths {
-		x := c.next[p]
-		body.s(p)
-		body.stat(&x.fileStat)
-		body.i(x.at)
-		body.bool(x.resumable)
-		body.u(uint64(x.scan.sum))
-		body.n(len(x.scan.turns))
-		raw := x.raw
-		if raw == nil {
-			b := &enc{}
-			b.scan(x.scan)
-			raw = b.b
-		}
-		body.n(len(raw))
-		body.raw(raw)
-	}
-	body.b = binary.LittleEndian.AppendUint32(body.b, crc32.Checksum(body.b, castagnoli()))
-	c.newHead.bodyLen = int64(len(body.b))
-	head := c.newHead.encode(c.key)
-	e := &enc{b: make([]byte, 0, len(cacheMagic)+len(head)+len(body.b)+24)}
-	e.raw([]byte(cacheMagic))
-	e.u(cacheVersion)
-	e.n(len(head))
-	e.raw(head)
-	e.b = binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(head, castagnoli()))
-	e.raw(body.b)
-	if len(e.b) > maxCacheFile {
-		return
-	}
-	if err := writeCache(c.path, e.b); err != nil {
-		return
-	}
-	prune(dir, c.path)
+// drop forgets a file's entry: the next sweep reads it whole.
+func (c *cache) drop(p string) {
+	c.mu.Lock()
+	delete(c.next, p)
+	c.changed = true
+	c.mu.Unlock()
 }
 
 // ensureDir makes the cache directory (0700) when missing, and its

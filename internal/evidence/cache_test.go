@@ -292,7 +292,7 @@ func TestCacheRacy(t *testing.T) {
 	} {
 		e := &cacheEntry{fileStat: st, scan: &fileScan{}}
 		e.at = c.statAt
-		if got := e.judge(st, nil); got != c.want {
+		if got := e.judge(st); got != c.want {
 			t.Errorf("stat %v after the mtime: verdict %d, want %d", time.Duration(c.statAt-at), got, c.want)
 		}
 	}
@@ -300,7 +300,7 @@ func TestCacheRacy(t *testing.T) {
 	e.at = at + int64(time.Hour)
 	ctimeMoved := st
 	ctimeMoved.ctime++
-	if got := e.judge(ctimeMoved, nil); got != cacheMiss {
+	if got := e.judge(ctimeMoved); got != cacheMiss {
 		t.Errorf("a changed ctime: verdict %d, want a miss", got)
 	}
 }

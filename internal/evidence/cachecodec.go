@@ -3,7 +3,8 @@ package evidence
 import (
 	"encoding/binary"
 	"errors"
-	"time"
+	"math"
+	"slices"
 )
 
 // The cache's encoding: uvarints, varints, length-prefixed strings. A
@@ -85,6 +86,14 @@ func (d *dec) raw(k int) []byte {
 	return p
 }
 
+// f64 reads a float64 as its 8 bits, little-endian.
+func (d *dec) f64() float64 {
+	if p := d.raw(8); len(p) == 8 {
+		return math.Float64frombits(binary.LittleEndian.Uint64(p))
+	}
+	return 0
+}
+
 func (d *dec) s() string { return string(d.raw(d.n())) }
 
 func (d *dec) bool() bool {
@@ -152,15 +161,81 @@ func (d *dec) set() map[string]bool {
 	return m
 }
 
-// scan encodes what one file contributed and where its scan stands.
-func (e *enc) scan(fs *fileScan) {
+// meta encodes what one file contributed besides its turns, and where
+// its scan stands.
+func (e *enc) meta(fs *fileScan) {
 	e.s(fs.session)
 	e.s(fs.agent)
 	e.s(fs.skill)
 	e.i(unixNano(fs.first))
+	f := &fs.fork
+	e.n(f.queryRecords)
+	e.n(f.catBatches)
+	e.set(f.catPaths)
+	e.n(f.digestReads)
+	e.bool(f.warmRead)
+	e.n(len(f.violations))
+	for _, v := range f.violations {
+		e.s(v.Kind)
+		e.s(v.Command)
+	}
+	e.n(f.unexpanded)
+	e.s(f.firstQuery)
+	e.strMap(fs.spawned)
+	e.set(fs.digests)
+	e.n(fs.typed)
+	g := &fs.gates
+	e.n(g.Denials)
+	e.n(g.StopBlocks)
+	e.n(g.Releases)
+	e.skipped(&fs.skipped)
+	e.i(fs.lines)
+	e.i(fs.bytes)
+	e.strMap(fs.pending)
+	e.bool(fs.blocked)
+}
+
+// meta decodes what enc.meta encodes into a new fileScan.
+func (d *dec) meta() *fileScan {
+	fs := &fileScan{}
+	fs.session, fs.agent, fs.skill = d.s(), d.s(), d.s()
+	fs.first = fromUnixNano(d.i())
+	f := &fs.fork
+	f.queryRecords, f.catBatches = int(d.u()), int(d.u())
+	f.catPaths = d.set()
+	f.digestReads = int(d.u())
+	f.warmRead = d.bool()
+	if k := d.n(); k > 0 {
+		f.violations = make([]Violation, k)
+		for i := range f.violations {
+			f.violations[i] = Violation{Kind: d.s(), Command: d.s()}
+		}
+	}
+	f.unexpanded = int(d.u())
+	f.firstQuery = d.s()
+	if sp := d.strMap(); len(sp) > 0 {
+		fs.spawned = sp
+	}
+	if dg := d.set(); len(dg) > 0 || fs.spawned != nil {
+		fs.digests = dg
+	}
+	fs.typed = int(d.u())
+	fs.gates.Denials, fs.gates.StopBlocks, fs.gates.Releases = int(d.u()), int(d.u()), int(d.u())
+	d.skipped(&fs.skipped)
+	fs.lines, fs.bytes = d.i(), d.i()
+	fs.pending = d.strMap()
+	fs.blocked = d.bool()
+	if d.err != nil {
+		return nil
+	}
+	return fs
+}
+
+// turns encodes turn rows: the models they name, once each, then the rows.
+func (e *enc) turns(turns []turnRow) {
 	models := map[string]int{}
 	var names []string
-	for _, t := range fs.turns {
+	for _, t := range turns {
 		if _, ok := models[t.model]; !ok {
 			models[t.model] = len(names)
 			names = append(names, t.model)
@@ -170,8 +245,8 @@ func (e *enc) scan(fs *fileScan) {
 	for _, m := range names {
 		e.s(m)
 	}
-	e.n(len(fs.turns))
-	for _, t := range fs.turns {
+	e.n(len(turns))
+	for _, t := range turns {
 		e.raw(t.key[:])
 		var flags byte
 		if t.keyed {
@@ -188,46 +263,17 @@ func (e *enc) scan(fs *fileScan) {
 		}
 		e.u(uint64(t.h1))
 	}
-	f := &fs.fork
-	e.n(f.queryRecords)
-	e.n(f.catBatches)
-	e.set(f.catPaths)
-	e.n(f.digestReads)
-	e.bool(f.warmRead)
-	e.n(len(f.violations))
-	for _, v := range f.violations {
-		e.s(v.Kind)
-		e.s(v.Command)
-	}
-	e.n(f.unexpanded)
-	e.strMap(fs.spawned)
-	e.set(fs.digests)
-	e.n(fs.typed)
-	g := &fs.gates
-	e.n(g.Denials)
-	e.n(g.StopBlocks)
-	e.n(g.Releases)
-	e.skipped(&fs.skipped)
-	e.i(fs.lines)
-	e.i(fs.bytes)
-	e.strMap(fs.pending)
-	e.bool(fs.blocked)
 }
 
-func (d *dec) scan() *fileScan {
-	fs := &fileScan{}
-	fs.session, fs.agent, fs.skill = d.s(), d.s(), d.s()
-	fs.first = fromUnixNano(d.i())
-	if fs.first.IsZero() {
-		fs.first = time.Time{}
-	}
+// turns decodes what enc.turns encodes; counts out of range fail it.
+func (d *dec) turns() []turnRow {
 	names := make([]string, d.n())
 	for i := range names {
 		names[i] = d.s()
 	}
-	fs.turns = make([]turnRow, d.n())
-	for i := range fs.turns {
-		t := &fs.turns[i]
+	turns := make([]turnRow, d.n())
+	for i := range turns {
+		t := &turns[i]
 		copy(t.key[:], d.raw(len(t.key)))
 		flags := d.raw(1)
 		if len(flags) == 1 {
@@ -251,32 +297,58 @@ func (d *dec) scan() *fileScan {
 			d.fail()
 		}
 	}
-	f := &fs.fork
-	f.queryRecords, f.catBatches = int(d.u()), int(d.u())
-	f.catPaths = d.set()
-	f.digestReads = int(d.u())
-	f.warmRead = d.bool()
-	if k := d.n(); k > 0 {
-		f.violations = make([]Violation, k)
-		for i := range f.violations {
-			f.violations[i] = Violation{Kind: d.s(), Command: d.s()}
+	return turns
+}
+
+// parts encodes a file's parts.
+func (e *enc) parts(ps []part) {
+	e.n(len(ps))
+	for i := range ps {
+		p := &ps[i]
+		e.s(p.model)
+		e.s(p.day)
+		e.s(p.week)
+		e.s(p.month)
+		e.b = append(e.b, p.era)
+		e.bool(p.priced)
+		e.bool(p.sat)
+		for _, v := range p.u {
+			e.u(uint64(v))
+		}
+		e.u(uint64(p.total))
+		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(p.usd))
+		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(p.weighted))
+		e.n(p.turns)
+		e.i(p.first)
+		e.i(p.last)
+	}
+}
+
+// parts decodes what enc.parts encodes; a part that cannot be (a count
+// out of range, an era that is none) fails it.
+func (d *dec) parts() []part {
+	ps := make([]part, d.n())
+	for i := range ps {
+		p := &ps[i]
+		p.model, p.day, p.week, p.month = d.s(), d.s(), d.s(), d.s()
+		if era := d.raw(1); len(era) == 1 && era[0] <= eraAfter {
+			p.era = era[0]
+		} else {
+			d.fail()
+		}
+		p.priced, p.sat = d.bool(), d.bool()
+		for j := range p.u {
+			p.u[j] = int64(d.u())
+		}
+		p.total = int64(d.u())
+		p.usd, p.weighted = d.f64(), d.f64()
+		turns := d.u()
+		p.turns = int(min(turns, math.MaxInt32))
+		p.first, p.last = d.i(), d.i()
+		if d.err != nil || turns > math.MaxInt32 || p.total < 0 || slices.ContainsFunc(p.u[:], func(v int64) bool { return v < 0 }) {
+			d.fail()
+			return nil
 		}
 	}
-	f.unexpanded = int(d.u())
-	if sp := d.strMap(); len(sp) > 0 {
-		fs.spawned = sp
-	}
-	if dg := d.set(); len(dg) > 0 || fs.spawned != nil {
-		fs.digests = dg
-	}
-	fs.typed = int(d.u())
-	fs.gates.Denials, fs.gates.StopBlocks, fs.gates.Releases = int(d.u()), int(d.u()), int(d.u())
-	d.skipped(&fs.skipped)
-	fs.lines, fs.bytes = d.i(), d.i()
-	fs.pending = d.strMap()
-	fs.blocked = d.bool()
-	if d.err != nil {
-		return nil
-	}
-	return fs
+	return ps
 }

@@ -8,16 +8,12 @@ import (
 	"time"
 )
 
-// A warm run reads the cache file's head alone: a head longer than the
-// first read is read on, a damaged body does not stop the memo (the head
-// checks itself), and once the memo cannot answer, the damaged body is
-// not trusted: every file is read again, and the report is the uncached
-// one's.
+// A warm run reads the cache file's head and memo alone: a damaged body
+// does not stop the memo (the head and the memo check themselves), and
+// once the memo cannot answer, the damaged body is not trusted: every
+// file is read again, and the report is the uncached one's.
 func TestCacheHeadFirst(t *testing.T) {
 	shortRacy(t)
-	old := headRead
-	headRead = int64(len(cacheMagic)) + 12 // the magic, the version, the head's length
-	t.Cleanup(func() { headRead = old })
 	root, projects := nestedCopy(t)
 	cacheDir := filepath.Join(root, "cache")
 	settle(t)
@@ -46,7 +42,8 @@ func TestCacheHeadFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b[len(b)-5] ^= 0xff // the body's last byte before its CRC
+	h := headOf(t, paths[0])
+	b[superLen+h.regionLen+h.indexLen-5] ^= 0xff // the index's last byte before its CRC
 	if err := os.WriteFile(paths[0], b, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -104,4 +101,56 @@ func TestCacheUnlistedDirs(t *testing.T) {
 	if after := jsonOf(t, sweep(t, Options{Projects: projects, Location: time.UTC})); after == before {
 		t.Errorf("the untrusted project directory was still read")
 	}
+}
+
+// headOf reads the head of the cache file p.
+func headOf(t *testing.T, p string) memoHead {
+	t.Helper()
+	f, size, err := openTrusted(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, _, err := readHead(f, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &dec{b: b}
+	key := d.s()
+	var h memoHead
+	if err := h.decode(b, key); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// A turn blob in the cache that does not check (its CRC) is not used:
+// the file it belongs to is read again, whole, when its turns are
+// needed, and the report is the uncached one's.
+func TestCacheDamagedTurns(t *testing.T) {
+	shortRacy(t)
+	root, projects := nestedCopy(t)
+	cacheDir := filepath.Join(root, "cache")
+	main := filepath.Join(projects, "-project", fixtureSession+".jsonl")
+	settle(t)
+	differ(t, "cold", projects, cacheDir, Options{})
+	paths, _ := filepath.Glob(filepath.Join(cacheDir, "evidence-*.cache"))
+	b, err := os.ReadFile(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := headOf(t, paths[0])
+	for i := superLen; i < superLen+int(h.regionLen); i += 7 {
+		b[i] ^= 0x5a // every turn blob
+	}
+	if err := os.WriteFile(paths[0], b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Other weights: every file's parts are made again, from its turns.
+	if st := differ(t, "damaged turns, other weights", projects, cacheDir, Options{Weights: [4]float64{1, 1, 1, 1}}); st[2] != 0 {
+		t.Errorf("%v: the memo answered", st)
+	}
+	appendTo(t, main, turnLine(fixtureSession, "x1", "rx1", "claude-sonnet-4-5", 7, 1, 1))
+	settle(t)
+	differ(t, "damaged turns, then an append", projects, cacheDir, Options{})
 }

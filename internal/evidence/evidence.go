@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -51,6 +52,9 @@ type Options struct {
 	// answered whole, how many it resumed, and 1 when the report was the
 	// memo.
 	cacheStats *[3]int64
+	// partsMade, when set (tests), counts the files whose parts a sweep
+	// with the cache made (split).
+	partsMade *int64
 	// JSONOnly says the caller writes the report with WriteJSON alone: a
 	// report the memo answers is then not decoded (its other fields are
 	// left empty), and WriteJSON writes the memo as kept.
@@ -84,32 +88,71 @@ func Sweep(o Options) (*Report, error) {
 	}
 	rep := newReport()
 	var cc *cache
+	var trs []transcript
+	var dirs []dirStat
+	listed := false
 	if o.CacheDir != "" {
 		cc = openCache(o.CacheDir, o.Projects, &o)
 		defer cc.close()
-		if memo := cc.memoUnlisted(&o); memo != nil {
-			cc.stats(&o, int64(len(cc.head.paths)), 0, 1)
+		var memo *Report
+		trs, dirs, memo, listed = cc.unlisted(&o, &rep.Skipped)
+		if memo != nil {
+			cc.stats(&o, int64(len(trs)), 0, 1)
 			return memo, nil
 		}
 	}
-	trs, dirs, err := discover(o.Projects, &rep.Skipped)
-	if err != nil {
-		return nil, err
-	}
-	if o.Session != "" {
-		trs = slices.DeleteFunc(trs, func(t transcript) bool { return t.session != "" && t.session != o.Session })
+	if !listed {
+		if cc != nil {
+			cc.startBody() // a directory changed: the memo is not likely to answer
+		}
+		var err error
+		if trs, dirs, err = discover(o.Projects, &rep.Skipped); err != nil {
+			return nil, err
+		}
+		if o.Session != "" {
+			trs = slices.DeleteFunc(trs, func(t transcript) bool { return t.session != "" && t.session != o.Session })
+		}
 	}
 	found := rep.Skipped // what discovery skipped: part of the memo's fingerprint
 	found.UnknownTypes = maps.Clone(found.UnknownTypes)
 	if cc != nil {
-		if memo := cc.memoReport(trs, &found, &o); memo != nil {
-			cc.stats(&o, int64(len(trs)), 0, 1)
-			return memo, nil
+		if !listed {
+			if memo := cc.memoReport(trs, &found, &o); memo != nil {
+				cc.stats(&o, int64(len(trs)), 0, 1)
+				return memo, nil
+			}
 		}
-		cc.loadBody()
+		cc.waitBody()
 	}
-	scans, ts := readAll(trs, &o, progressOf(trs, &o), cc)
-	merge(rep, scans, ts, &o)
+	scans := readAll(trs, &o, progressOf(trs, &o), cc)
+	pt := newParter(&o)
+	var old []byte
+	oldFiles := 0
+	if cc != nil {
+		old, oldFiles = cc.table, len(cc.old)
+	}
+	ks := tally(scans, pt, old, oldFiles, func(i int) *fileScan {
+		s := scans[i]
+		if s.fresh || cc != nil && cc.f != nil && s.entry.loadTurns(cc.f) {
+			return s
+		}
+		s = scan(i, trs[i], &o, nil, nil) // its turns did not decode: read whole, not kept
+		s.idx, scans[i] = i, s
+		cc.drop(trs[i].path)
+		return s
+	})
+	paths := make([]string, len(trs))
+	for i := range trs {
+		paths[i] = trs[i].path
+	}
+	var sv *saving
+	if cc != nil {
+		for _, s := range scans {
+			cc.changed = cc.changed || s.resplit && !s.fresh // parts made again: kept
+		}
+		sv = cc.startSave(o.CacheDir, paths, ks, false) // written while the report is made
+	}
+	merge(rep, scans, pt.settle(scans), &o)
 	var head memoHead
 	memoOK := false
 	if cc != nil {
@@ -118,10 +161,10 @@ func Sweep(o Options) (*Report, error) {
 	}
 	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
 	if cc != nil {
-		if memoOK {
-			cc.remember(head, rep)
+		if !memoOK {
+			head = memoHead{}
 		}
-		cc.save(o.CacheDir)
+		cc.finishSave(sv, o.CacheDir, paths, ks, head, rep)
 		cc.stats(&o, cc.hits.Load(), cc.resumed.Load(), 0)
 	}
 	return rep, nil
@@ -150,88 +193,52 @@ func progressOf(trs []transcript, o *Options) func(int64) {
 }
 
 // readAll reads the transcripts, in parallel (o.Workers at once), and
-// merges their turns in path order as they complete, so that without the
-// cache a file's rows are dropped once merged.
-func readAll(trs []transcript, o *Options, progress func(int64), cc *cache) ([]*fileScan, *turnSet) {
+// returns their scans in path order.
+func readAll(trs []transcript, o *Options, progress func(int64), cc *cache) []*fileScan {
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	next := make(chan int)
-	done := make(chan *fileScan)
+	scans := make([]*fileScan, len(trs))
+	order := readOrder(trs, cc)
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers, max(len(trs), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				s := scan(trs[i], o, progress, cc)
-				s.idx = i
-				done <- s
+			for k := int(next.Add(1) - 1); k < len(order); k = int(next.Add(1) - 1) {
+				i := order[k]
+				scans[i] = scan(i, trs[i], o, progress, cc)
+				scans[i].idx = i
 			}
 		}()
 	}
-	go func() {
-		for i := range trs {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		close(done)
-	}()
-	hint := 0
-	if cc != nil {
-		hint = cc.turns
-	}
-	ts := &turnSet{at: make(map[turnKey]int, hint), turns: make([]gturn, 0, hint)}
-	scans := make([]*fileScan, len(trs))
-	waiting := map[int]*fileScan{}
-	merged := 0
-	for s := range done {
-		waiting[s.idx] = s
-		for {
-			w, ok := waiting[merged]
-			if !ok {
-				break
-			}
-			delete(waiting, merged)
-			ts.add(w)
-			if cc == nil {
-				w.turns = nil // merged: the cache, when on, writes them at the end
-			}
-			scans[merged] = w
-			merged++
-		}
-	}
-	return scans, ts
+	wg.Wait()
+	return scans
 }
 
-// A turnSet is every turn of the sweep: one (message.id, requestId) pair
-// across all files, from its row with the largest four-bucket sum, the
-// first read on a tie.
-type turnSet struct {
-	turns []gturn
-	at    map[turnKey]int
-}
-
-type gturn struct {
-	turnRow
-	file int // index of the file the counted row came from
-}
-
-func (ts *turnSet) add(s *fileScan) {
-	for _, t := range s.turns {
-		if j, ok := ts.at[t.key]; ok && t.keyed {
-			if t.sum() > ts.turns[j].sum() {
-				ts.turns[j] = gturn{t, s.idx}
-			}
-			continue
+// readOrder is the order the transcripts are taken in: the files to read
+// first, the cache's hits (by the stats the memo took) after, so that
+// the reading of what changed overlaps the decoding of what did not.
+func readOrder(trs []transcript, cc *cache) []int {
+	order := make([]int, 0, len(trs))
+	var hits []int
+	for i, tr := range trs {
+		if e := cacheOld(cc, tr.path); e != nil && i < len(cc.now) && e.judge(cc.now[i]) == cacheHit {
+			hits = append(hits, i)
+		} else {
+			order = append(order, i)
 		}
-		if t.keyed {
-			ts.at[t.key] = len(ts.turns)
-		}
-		ts.turns = append(ts.turns, gturn{t, s.idx})
 	}
+	return append(order, hits...)
+}
+
+func cacheOld(cc *cache, p string) *cacheEntry {
+	if cc == nil {
+		return nil
+	}
+	return cc.old[p]
 }
 
 func overlap(sid string, a, b *fileScan) Overlap {

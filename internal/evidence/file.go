@@ -82,6 +82,15 @@ type fileScan struct {
 	// a part of a split read: whether it saw a Stop, and whether its
 	// first was blocked (the part before decides whether it released)
 	stopSeen, firstBlock bool
+	// what its turns add up to (parts.go): the turns no other file has,
+	// in parts, and the contested ones; resplit says they were made this
+	// sweep. fresh says the file was read this sweep (its turns are all in
+	// memory); entry is the cache entry a scan kept whole came from.
+	parts   []part
+	cont    []turnRow
+	resplit bool
+	fresh   bool
+	entry   *cacheEntry
 }
 
 func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
@@ -95,9 +104,22 @@ func (fs *fileScan) inWindow(t time.Time, o *Options) bool {
 }
 
 // scan reads one transcript, or takes it from the cache: whole when the
-// file is unchanged, resumed from its last complete line when it grew.
-func scan(tr transcript, o *Options, progress func(int64), cc *cache) *fileScan {
-	f, err := os.OpenFile(tr.path, os.O_RDONLY|fsx.NonBlock, 0)
+// file is unchanged (then it is not even opened), resumed from its last
+// complete line when it grew.
+func scan(i int, tr transcript, o *Options, progress func(int64), cc *cache) *fileScan {
+	var e *cacheEntry
+	if cc != nil {
+		e = cc.old[tr.path]
+	}
+	if e != nil {
+		if fs := cc.hit(i, tr, e); fs != nil {
+			if progress != nil {
+				progress(fs.bytes)
+			}
+			return fs
+		}
+	}
+	f, err := os.OpenFile(tr.path, os.O_RDONLY|fsx.NoFollow|fsx.NonBlock, 0)
 	if err != nil {
 		return failed(tr, func(sk *Skipped) { sk.Unreadable++ })
 	}
@@ -113,27 +135,16 @@ func scan(tr transcript, o *Options, progress func(int64), cc *cache) *fileScan 
 	st := statOf(fi, statAt)
 	var fs *fileScan
 	var off int64
-	if cc != nil {
-		if e := cc.old[tr.path]; e != nil {
-			switch v := e.judge(st, f); {
-			case v == cacheHit && e.load() != nil:
-				cc.hits.Add(1)
-				e.scan.tr = tr
-				cc.keep(tr.path, e)
-				if progress != nil {
-					progress(e.scan.bytes)
-				}
-				return e.scan
-			case v == cacheResume && e.load() != nil:
-				fs, off = e.scan, e.size
-				fs.tr = tr
-				cc.resumed.Add(1)
-			}
-		}
+	if e != nil && e.judge(st) == cacheGrown && e.resumes(f) && cc.f != nil && e.loadTurns(cc.f) {
+		fs, off = e.scan, e.size
+		fs.tr, fs.entry = tr, nil
+		e.scan = nil // the scan goes on in fs: the entry is not taken whole again
+		cc.resumed.Add(1)
 	}
 	if fs == nil {
 		fs = newFileScan(tr)
 	}
+	fs.fresh = true
 	fs.bytes = fi.Size()
 	fs.read(f, off, fi.Size(), o, cc != nil)
 	if progress != nil {
@@ -153,6 +164,7 @@ func newFileScan(tr transcript) *fileScan {
 // failed is the scan of a file that could not be read.
 func failed(tr transcript, count func(*Skipped)) *fileScan {
 	fs := newFileScan(tr)
+	fs.fresh = true
 	count(&fs.skipped)
 	return fs
 }

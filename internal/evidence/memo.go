@@ -46,7 +46,7 @@ func fingerprint(stats []fileStat, sk *Skipped, o *Options, now time.Time) (stri
 		e.s(o.PinFrom[k])
 	}
 	e.prices(o.Prices)
-	e.s(o.Location.String())
+	e.zone(o.Location)
 	e.s(o.FailOpenLog)
 	if o.FailOpenLog != "" {
 		if fi, err := os.Lstat(o.FailOpenLog); err == nil {
@@ -89,24 +89,34 @@ func formatFloat(f float64) string {
 	return string(b)
 }
 
-// A memoHead is the cache file's head: the last report, the fingerprint
-// of its inputs, each transcript's path and stat (with the time of the
-// stat) in path order, the directories discovery read, and the length of
-// the body that follows.
+// A memoHead is the cache file's head: the fingerprint of the memo's
+// inputs, each transcript's path and stat (with the time of the stat) in
+// path order, the directories discovery read and what it skipped, and
+// the lengths of the body's region and index and of the memo (with its
+// CRC-32C), which come before it in that order.
 type memoHead struct {
-	fp      string
-	paths   []string
-	stats   []fileStat
-	memo    []byte
-	bodyLen int64
+	fp    string
+	trs   []transcript
+	paths []string
+	stats []fileStat
 	// the directories discovery read, and what it skipped (encoded): while
 	// every directory is as it was, the transcripts are the paths above
-	dirs  []dirStat
-	found []byte
+	dirs                         []dirStat
+	found                        []byte
+	regionLen, indexLen, memoLen int64
+	memoSum                      uint32
+	memo                         []byte // read on first use (loadMemo), or to write
 }
 
 func (h *memoHead) encode(key string) []byte {
-	e := &enc{}
+	size := len(key) + len(h.fp) + len(h.found) + 64
+	for i, p := range h.paths {
+		size += len(p) + 64 + len(h.trs[i].session) + len(h.trs[i].agent)
+	}
+	for i := range h.dirs {
+		size += len(h.dirs[i].path) + 64
+	}
+	e := &enc{b: make([]byte, 0, size)}
 	e.s(key)
 	e.s(h.fp)
 	e.n(len(h.paths))
@@ -114,10 +124,10 @@ func (h *memoHead) encode(key string) []byte {
 		e.s(p)
 		e.stat(&h.stats[i])
 		e.i(h.stats[i].at)
+		e.s(h.trs[i].session)
+		e.s(h.trs[i].agent)
+		e.bool(h.trs[i].flat)
 	}
-	e.n(len(h.memo))
-	e.raw(h.memo)
-	e.i(h.bodyLen)
 	e.n(len(h.dirs))
 	for i := range h.dirs {
 		e.s(h.dirs[i].path)
@@ -126,6 +136,10 @@ func (h *memoHead) encode(key string) []byte {
 	}
 	e.n(len(h.found))
 	e.raw(h.found)
+	for _, n := range []int64{h.regionLen, h.indexLen, h.memoLen} {
+		e.i(n)
+	}
+	e.u(uint64(h.memoSum))
 	return e.b
 }
 
@@ -137,14 +151,13 @@ func (h *memoHead) decode(b []byte, key string) error {
 	}
 	h.fp = d.s()
 	n := d.n()
-	h.paths, h.stats = make([]string, n), make([]fileStat, n)
+	h.paths, h.stats, h.trs = make([]string, n), make([]fileStat, n), make([]transcript, n)
 	for i := range n {
 		h.paths[i] = d.s()
 		d.stat(&h.stats[i])
 		h.stats[i].at = d.i()
+		h.trs[i] = transcript{path: h.paths[i], session: d.s(), agent: d.s(), flat: d.bool()}
 	}
-	h.memo = d.raw(d.n())
-	h.bodyLen = d.i()
 	h.dirs = make([]dirStat, d.n())
 	for i := range h.dirs {
 		h.dirs[i].path = d.s()
@@ -152,37 +165,44 @@ func (h *memoHead) decode(b []byte, key string) error {
 		h.dirs[i].at = d.i()
 	}
 	h.found = d.raw(d.n())
-	if d.err != nil || len(d.b) != 0 || h.bodyLen < 0 {
+	h.regionLen, h.indexLen, h.memoLen = d.i(), d.i(), d.i()
+	h.memoSum = uint32(d.u())
+	if d.err != nil || len(d.b) != 0 || h.regionLen < 0 || h.indexLen < 4 || h.memoLen < 0 {
 		return errCorrupt
-	}
-	if len(h.memo) == 0 {
-		h.memo = nil
 	}
 	return nil
 }
 
-// unchangedStats stats every transcript now and returns the stats when
-// they are the memo's, each a regular file of ours unchanged by the rule
-// of a cache hit.
+// unchangedStats stats every transcript now, on every core, and keeps
+// the stats for the sweep's cache hits (c.now; a file that is not a
+// regular file of ours has none); it returns them with whether they are
+// the memo's, each unchanged by the rule of a cache hit. The first file
+// that is not starts the reading of the body, while the others are
+// stat'ed.
 func (c *cache) unchangedStats(trs []transcript) ([]fileStat, bool) {
+	stats := make([]fileStat, len(trs))
 	h := &c.head
-	if len(h.paths) != len(trs) || h.memo == nil {
+	same := len(h.paths) == len(trs) && h.memoLen > 0
+	if !same {
+		c.startBody()
+	}
+	var changed atomic.Bool
+	everyOf(len(trs), func(i int) bool {
+		at := time.Now()
+		if fi, err := os.Lstat(trs[i].path); err == nil && fi.Mode().IsRegular() && trusted(fi) {
+			stats[i] = statOf(fi, at)
+		}
+		if same && (h.paths[i] != trs[i].path || stats[i].dev == 0 || (&cacheEntry{fileStat: h.stats[i]}).judge(stats[i]) != cacheHit) {
+			changed.Store(true)
+			c.startBody()
+		}
+		return true
+	})
+	c.now = stats
+	if !same || changed.Load() {
 		return nil, false
 	}
-	stats := make([]fileStat, len(trs))
-	ok := everyOf(len(trs), func(i int) bool {
-		if h.paths[i] != trs[i].path {
-			return false
-		}
-		at := time.Now()
-		fi, err := os.Lstat(trs[i].path)
-		if err != nil || !fi.Mode().IsRegular() || !trusted(fi) {
-			return false
-		}
-		stats[i] = statOf(fi, at)
-		return (&cacheEntry{fileStat: h.stats[i]}).judge(stats[i], nil) == cacheHit
-	})
-	return stats, ok
+	return stats, true
 }
 
 // everyOf reports whether ok holds for every index below n, asking on
@@ -207,33 +227,32 @@ func everyOf(n int, ok func(i int) bool) bool {
 	return !failed.Load()
 }
 
-// memoUnlisted is the memo, when every directory discovery read is
-// unchanged (by the rule of a cache hit), without listing them again:
-// the transcripts are then those the memo was made from, and what
-// discovery skipped is what it skipped then.
-func (c *cache) memoUnlisted(o *Options) *Report {
+// unlisted is the transcripts, the directories and what discovery
+// skipped (into sk) as the head lists them, when every directory
+// discovery read is unchanged (by the rule of a cache hit): discovery
+// would find the same. ok is false when it cannot say; memo is the
+// report when the transcripts are unchanged too.
+func (c *cache) unlisted(o *Options, sk *Skipped) (trs []transcript, dirs []dirStat, memo *Report, ok bool) {
 	h := &c.head
-	if h.memo == nil || len(h.dirs) == 0 {
-		return nil
+	if len(h.dirs) == 0 {
+		return nil, nil, nil, false
 	}
 	unchanged := everyOf(len(h.dirs), func(i int) bool {
 		at := time.Now()
 		fi, err := os.Lstat(h.dirs[i].path)
-		return err == nil && (&cacheEntry{fileStat: h.dirs[i].fileStat}).judge(statOf(fi, at), nil) == cacheHit
+		return err == nil && (&cacheEntry{fileStat: h.dirs[i].fileStat}).judge(statOf(fi, at)) == cacheHit
 	})
 	if !unchanged {
-		return nil
+		return nil, nil, nil, false
 	}
 	var found Skipped
 	d := &dec{b: h.found}
 	if d.skipped(&found); d.err != nil || len(d.b) != 0 {
-		return nil
+		return nil, nil, nil, false
 	}
-	trs := make([]transcript, len(h.paths))
-	for i, p := range h.paths {
-		trs[i].path = p
-	}
-	return c.memoReport(trs, &found, o)
+	sk.add(&found)
+	trs = slices.Clone(h.trs)
+	return trs, h.dirs, c.memoReport(trs, &found, o), true
 }
 
 // stats reports what the cache did to a test (Options.cacheStats).
@@ -253,14 +272,18 @@ func (c *cache) memoReport(trs []transcript, sk *Skipped, o *Options) *Report {
 	if !ok || fp != c.head.fp {
 		return nil
 	}
-	if o.JSONOnly {
-		return &Report{memoJSON: c.head.memo}
-	}
-	var r Report
-	if json.Unmarshal(c.head.memo, &r) != nil {
+	memo := c.loadMemo()
+	if memo == nil {
 		return nil
 	}
-	r.memoJSON = c.head.memo
+	if o.JSONOnly {
+		return &Report{memoJSON: memo}
+	}
+	var r Report
+	if json.Unmarshal(memo, &r) != nil {
+		return nil
+	}
+	r.memoJSON = memo
 	return &r
 }
 
@@ -269,7 +292,7 @@ func (c *cache) memoReport(trs []transcript, sk *Skipped, o *Options) *Report {
 // hold, with the directories discovery read and what it skipped (sk);
 // ok is false when there is none to write.
 func (c *cache) nextHead(trs []transcript, dirs []dirStat, sk *Skipped, o *Options) (memoHead, bool) {
-	h := memoHead{paths: make([]string, len(trs)), stats: make([]fileStat, len(trs)), dirs: dirs}
+	h := memoHead{trs: trs, paths: make([]string, len(trs)), stats: make([]fileStat, len(trs)), dirs: dirs}
 	found := &enc{}
 	found.skipped(sk)
 	h.found = found.b
@@ -283,16 +306,4 @@ func (c *cache) nextHead(trs []transcript, dirs []dirStat, sk *Skipped, o *Optio
 	var ok bool
 	h.fp, ok = fingerprint(h.stats, sk, o, time.Now())
 	return h, ok
-}
-
-// remember keeps rep as the memo to write, with its head h; rep is not
-// changed after.
-func (c *cache) remember(h memoHead, rep *Report) {
-	memo, err := rep.indented()
-	if err != nil {
-		return
-	}
-	h.memo = memo
-	c.newHead = h
-	rep.memoJSON = memo // what WriteJSON writes: made once
 }

@@ -189,8 +189,15 @@ func (s *Skipped) add(o *Skipped) {
 	s.InvalidCounts += o.InvalidCounts
 	s.OtherTypes += o.OtherTypes
 	for k, n := range o.UnknownTypes {
-		for range n {
-			s.unknown([]byte(k))
+		switch _, ok := s.UnknownTypes[k]; {
+		case knownType(k):
+		case !ok && len(s.UnknownTypes) >= maxUnknown:
+			s.OtherTypes += n
+		default:
+			if s.UnknownTypes == nil {
+				s.UnknownTypes = map[string]int{}
+			}
+			s.UnknownTypes[k] += n
 		}
 	}
 }

@@ -20,20 +20,20 @@ type fork struct {
 }
 
 // merged is the sweep after its files are read: every file's scan in path
-// order, the turns, each file's scope (main, a skill, or subagent), the
-// forks, and the options.
+// order, the parts each adds (parts.go), each file's scope (main, a
+// skill, or subagent), the forks, and the options.
 type merged struct {
 	scans   []*fileScan
-	ts      *turnSet
+	parts   [][]part
 	scope   []string
 	forks   []fork
 	digests map[string]bool // session NUL agent of forks whose result carried a digest
 	o       *Options
 }
 
-// merge fills rep's sections from the scans and the turns.
-func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
-	m := newMerged(scans, ts, o)
+// merge fills rep's sections from the scans and the parts each adds.
+func merge(rep *Report, scans []*fileScan, parts [][]part, o *Options) {
+	m := newMerged(scans, parts, o)
 	for _, s := range scans {
 		rep.Files++
 		rep.Lines += s.lines
@@ -58,8 +58,8 @@ func merge(rep *Report, scans []*fileScan, ts *turnSet, o *Options) {
 // newMerged names each file's scope: a fork's skill is its rows'
 // attributionSkill, else the parent's Skill call that spawned it, else
 // "subagent".
-func newMerged(scans []*fileScan, ts *turnSet, o *Options) *merged {
-	m := &merged{scans: scans, ts: ts, scope: make([]string, len(scans)), digests: map[string]bool{}, o: o}
+func newMerged(scans []*fileScan, parts [][]part, o *Options) *merged {
+	m := &merged{scans: scans, parts: parts, scope: make([]string, len(scans)), digests: map[string]bool{}, o: o}
 	spawned := map[string]string{} // session NUL agent -> skill
 	for _, s := range scans {
 		for a, sk := range s.spawned {
@@ -138,35 +138,43 @@ func (m *merged) invocations() map[[2]string]int {
 	return inv
 }
 
+// each calls fn with every part in the report (--skill), in path order,
+// with its file's scope.
+func (m *merged) each(fn func(p *part, file int, scope string)) {
+	for i, ps := range m.parts {
+		sc := m.scope[i]
+		if !m.keep(sc) {
+			continue
+		}
+		for j := range ps {
+			fn(&ps[j], i, sc)
+		}
+	}
+}
+
 // tier is the tier section: turns per scope and model, the pin, the last
 // turn off it, and the first and last turn.
 func (m *merged) tier(inv map[[2]string]int) []TierRow {
 	rows := map[[2]string]*TierRow{}
-	for _, t := range m.ts.turns {
-		sc := m.scope[t.file]
-		if !m.keep(sc) {
-			continue
-		}
-		k := [2]string{sc, t.model}
+	m.each(func(p *part, _ int, sc string) {
+		k := [2]string{sc, p.model}
 		tr := rows[k]
 		if tr == nil {
-			tr = &TierRow{Skill: sc, Model: t.model}
+			tr = &TierRow{Skill: sc, Model: p.model}
 			rows[k] = tr
 		}
-		tr.Turns++
-		if t.at != 0 {
-			if tr.first == 0 || t.at < tr.first {
-				tr.first = t.at
-			}
-			tr.last = max(tr.last, t.at)
+		tr.Turns += p.turns
+		if p.first != 0 && (tr.first == 0 || p.first < tr.first) {
+			tr.first = p.first
 		}
-		if pin, ok := m.o.Pins[sc]; ok && pin != "" && !pinMatches(pin, t.model) {
-			if at := fromUnixNano(t.at); at.After(tr.lastOff) {
+		tr.last = max(tr.last, p.last)
+		if pin, ok := m.o.Pins[sc]; ok && pin != "" && !pinMatches(pin, p.model) {
+			if at := fromUnixNano(p.last); at.After(tr.lastOff) {
 				tr.lastOff = at
 				tr.LastOffPin = at.UTC().Format(time.RFC3339Nano)
 			}
 		}
-	}
+	})
 	out := make([]TierRow, 0, len(rows))
 	for _, tr := range rows {
 		tr.Invocations = inv[[2]string{tr.Skill, "all"}]
@@ -186,11 +194,7 @@ func (m *merged) tier(inv map[[2]string]int) []TierRow {
 // usage is the money and time views of the turns.
 func (m *merged) usage() *usageViews {
 	uv := newUsageViews(m.o.Prices, m.o.Location)
-	for _, t := range m.ts.turns {
-		if sc := m.scope[t.file]; m.keep(sc) {
-			uv.add(&t.turnRow, m.scans[t.file].session, sc)
-		}
-	}
+	m.each(func(p *part, file int, sc string) { uv.add(p, m.scans[file].session, sc) })
 	return uv
 }
 
@@ -200,26 +204,22 @@ func (m *merged) usage() *usageViews {
 func (m *merged) cost(inv map[[2]string]int) (rows []CostRow, saturated bool) {
 	cost := map[[2]string]*CostRow{}
 	models := map[[3]string]float64{}
-	for _, t := range m.ts.turns {
-		sc := m.scope[t.file]
-		if !m.keep(sc) {
-			continue
-		}
-		e := m.era(fromUnixNano(t.at))
+	m.each(func(p *part, _ int, sc string) {
+		e := eraNames[p.era]
 		ck := [2]string{sc, e}
 		cr := cost[ck]
 		if cr == nil {
 			cr = &CostRow{Scope: sc, Era: e, Models: map[string]float64{}}
 			cost[ck] = cr
 		}
-		for i, p := range []*int64{&cr.Input, &cr.CacheCreation, &cr.CacheRead, &cr.Output} {
-			saturated = addSat(p, t.u[i]) || saturated
+		for i, s := range []*int64{&cr.Input, &cr.CacheCreation, &cr.CacheRead, &cr.Output} {
+			saturated = addSat(s, p.u[i]) || saturated
 		}
-		w := weigh(t.u, m.o.Weights)
-		cr.Weighted += w
-		cr.Turns++
-		models[[3]string{sc, e, t.model}] += w
-	}
+		saturated = saturated || p.sat
+		cr.Weighted += p.weighted
+		cr.Turns += p.turns
+		models[[3]string{sc, e, p.model}] += p.weighted
+	})
 	for k, w := range models {
 		if cr := cost[[2]string{k[0], k[1]}]; cr.Weighted > 0 {
 			cr.Models[k[2]] = w / cr.Weighted

@@ -39,31 +39,27 @@ type Unpriced struct {
 	Tokens int64  `json:"tokens"`
 }
 
-// add counts one turn in r; it reports whether a sum saturated.
-func (r *UsageRow) add(t *turnRow, usd float64, priced bool) bool {
-	sat := addSat(&r.Input, t.u[0])
-	sat = addSat(&r.CacheCreation, t.u[1]) || sat
-	sat = addSat(&r.CacheRead, t.u[2]) || sat
-	sat = addSat(&r.Output, t.u[3]) || sat
-	sat = addSat(&r.TotalTokens, t.sum()) || sat
-	r.CostUSD += usd
-	r.Turns++
-	if !priced {
-		r.UnpricedTurns++
+// add counts a part's turns in r; it reports whether a sum saturated.
+func (r *UsageRow) add(p *part) bool {
+	sat := addSat(&r.Input, p.u[0])
+	sat = addSat(&r.CacheCreation, p.u[1]) || sat
+	sat = addSat(&r.CacheRead, p.u[2]) || sat
+	sat = addSat(&r.Output, p.u[3]) || sat
+	sat = addSat(&r.TotalTokens, p.total) || sat
+	r.CostUSD += p.usd
+	r.Turns += p.turns
+	if !p.priced {
+		r.UnpricedTurns += p.turns
 	}
 	if r.models == nil {
 		r.models = map[string]bool{}
 	}
-	r.models[t.model] = true
-	if t.at != 0 {
-		if r.first == 0 || t.at < r.first {
-			r.first = t.at
-		}
-		if t.at > r.last {
-			r.last = t.at
-		}
+	r.models[p.model] = true
+	if p.first != 0 && (r.first == 0 || p.first < r.first) {
+		r.first = p.first
 	}
-	return sat
+	r.last = max(r.last, p.last)
+	return sat || p.sat
 }
 
 func (r *UsageRow) finish() {
@@ -86,7 +82,6 @@ func stamp(n int64) string {
 type usageViews struct {
 	loc      *time.Location
 	prices   *Prices
-	priced   map[string]*Price // by model id, nil when unpriced
 	total    UsageRow
 	views    map[string]map[string]*UsageRow
 	unpriced map[string]*Unpriced
@@ -119,7 +114,7 @@ func (v *usageViews) periods(ns int64) (day, week, month string) {
 }
 
 func newUsageViews(p *Prices, loc *time.Location) *usageViews {
-	v := &usageViews{loc: loc, prices: p, priced: map[string]*Price{},
+	v := &usageViews{loc: loc, prices: p,
 		views: map[string]map[string]*UsageRow{}, unpriced: map[string]*Unpriced{}}
 	for _, name := range Views {
 		v.views[name] = map[string]*UsageRow{}
@@ -130,38 +125,27 @@ func newUsageViews(p *Prices, loc *time.Location) *usageViews {
 // noTime is the day, week and month of a turn without a timestamp.
 const noTime = "(no time)"
 
-func (v *usageViews) add(t *turnRow, session, scope string) {
-	pr, ok := v.priced[t.model]
-	if !ok {
-		pr, _ = v.prices.lookup(t.model)
-		v.priced[t.model] = pr
-	}
-	usd := 0.0
-	if pr != nil {
-		usd = pr.cost(t)
-	} else {
-		u := v.unpriced[t.model]
+// add counts a part of a file of this session and scope.
+func (v *usageViews) add(p *part, session, scope string) {
+	if !p.priced {
+		u := v.unpriced[p.model]
 		if u == nil {
-			u = &Unpriced{Model: t.model}
-			v.unpriced[t.model] = u
+			u = &Unpriced{Model: p.model}
+			v.unpriced[p.model] = u
 		}
-		u.Turns++
-		v.sat = addSat(&u.Tokens, t.sum()) || v.sat
+		u.Turns += p.turns
+		v.sat = addSat(&u.Tokens, p.total) || v.sat
 	}
-	day, week, month := noTime, noTime, noTime
-	if t.at != 0 {
-		day, week, month = v.periods(t.at)
-	}
-	v.sat = v.total.add(t, usd, pr != nil) || v.sat
-	for _, kv := range [...][2]string{{"day", day}, {"week", week}, {"month", month},
-		{"session", session}, {"skill", scope}, {"model", t.model}} {
+	v.sat = v.total.add(p) || v.sat
+	for _, kv := range [...][2]string{{"day", p.day}, {"week", p.week}, {"month", p.month},
+		{"session", session}, {"skill", scope}, {"model", p.model}} {
 		m := v.views[kv[0]]
 		r := m[kv[1]]
 		if r == nil {
 			r = &UsageRow{Key: kv[1]}
 			m[kv[1]] = r
 		}
-		v.sat = r.add(t, usd, pr != nil) || v.sat
+		v.sat = r.add(p) || v.sat
 	}
 }
 

@@ -1,0 +1,174 @@
+//go:build linux
+
+package evidence
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// turnLine is an assistant row of session sid: one turn (id, req) on
+// model, with in input and out output tokens, at the minute min.
+func turnLine(sid, id, req, model string, minute, in, out int) string {
+	return fmt.Sprintf(`{"type":"assistant","sessionId":%q,"timestamp":"2026-11-0%dT10:%02d:00.000Z","requestId":%q,"message":{"id":%q,"model":%q,"usage":{"input_tokens":%d,"output_tokens":%d,"cache_read_input_tokens":%d}}}`+"\n",
+		sid, 1+minute%3, minute, req, id, model, in, out, 7*in) // three days: parts per day
+}
+
+// Turns copied across files, as a resumed session copies the turns
+// before it: with the cache, the report is the uncached one's as copies
+// come (larger, equal, smaller), tie, go and grow, and across a change of
+// the options parts are made under. A file kept whole keeps its parts
+// unless a copy of one of its turns comes or goes: only the files that
+// hold a touched turn are split again.
+func TestCacheContested(t *testing.T) {
+	shortRacy(t)
+	root, projects := nestedCopy(t)
+	cacheDir := filepath.Join(root, "cache")
+	dir := filepath.Join(projects, "-copies")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(dir, "bbbb.jsonl")
+	b := filepath.Join(dir, "cccc.jsonl") // after a in path order
+	c := filepath.Join(dir, "aaaa.jsonl") // before a
+	other := filepath.Join(projects, "-project", fixtureSession+".jsonl")
+	// A file others can write, first in path order: read by no sweep, it
+	// has no entry, so the cache's files are numbered apart from the
+	// sweep's.
+	foreign := filepath.Join(dir, "0000.jsonl")
+	write(t, foreign, turnLine("0000", "m1", "r1", "claude-opus-4-6", 1, 100, 10))
+	if err := os.Chmod(foreign, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	write(t, a, turnLine("bbbb", "m1", "r1", "claude-opus-4-6", 1, 100, 10)+
+		turnLine("bbbb", "m2", "r2", "claude-sonnet-4-5", 2, 200, 20)+
+		turnLine("bbbb", "m3", "r3", "claude-haiku-4-5", 3, 300, 30)+
+		turnLine("bbbb", "m4", "r4", "unpriced-model", 4, 400, 40))
+	settle(t)
+	var made int64
+	o := Options{partsMade: &made}
+	split := func(step string, want int64) {
+		t.Helper()
+		made = 0
+		differ(t, step, projects, cacheDir, o)
+		if want++; want > 0 && made != want { // the foreign file is read, and split, every time
+			t.Errorf("%s: %d files split, want %d", step, made, want)
+		}
+	}
+	split("cold", -2)
+	files := made - 1
+	split("warm", 0)
+
+	// b copies a's turns: m1 larger, m2 equal (a, first in path order,
+	// keeps it), m3 smaller, m4 on another day; and one of its own.
+	write(t, b, turnLine("cccc", "m1", "r1", "claude-opus-4-6", 1, 150, 10)+
+		turnLine("cccc", "m2", "r2", "claude-sonnet-4-5", 2, 200, 20)+
+		turnLine("cccc", "m3", "r3", "claude-haiku-4-5", 3, 10, 1)+
+		turnLine("cccc", "m4", "r4", "unpriced-model", 5, 400, 41)+
+		turnLine("cccc", "b1", "rb1", "claude-opus-4-6", 6, 5, 5))
+	settle(t)
+	split("a copy after", 2) // b, and a, whose turns it copies
+	// c, before a in path order, ties a's m2 and copies b's own turn.
+	write(t, c, turnLine("aaaa", "m2", "r2", "claude-sonnet-4-5", 2, 200, 20)+
+		turnLine("aaaa", "b1", "rb1", "claude-opus-4-6", 6, 5, 5))
+	settle(t)
+	split("a tie before", 3)
+	// An unrelated file grows: only it is split; a, b and c keep their
+	// parts, contested turns included.
+	appendTo(t, other, turnLine(fixtureSession, "x1", "rx1", "claude-sonnet-4-5", 7, 1, 1))
+	settle(t)
+	split("an unrelated append", 1)
+	// a grows a copy of b's own turn, larger: a is resumed, b and c split.
+	appendTo(t, a, turnLine("bbbb", "b1", "rb1", "claude-opus-4-6", 6, 9, 5))
+	settle(t)
+	split("a copy appended", 3)
+	// b goes: its copies are contested no more.
+	if err := os.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	settle(t)
+	split("a copy gone", 2)
+	// c is rewritten shorter: its turns go.
+	write(t, c, turnLine("aaaa", "c9", "rc9", "claude-opus-4-6", 8, 1, 1))
+	settle(t)
+	split("a copy rewritten", 2)
+	// Other options: every file is split again, and again on the way back.
+	files++ // c came, b went
+	o.Location = time.FixedZone("x", -11*3600)
+	split("another zone", files)
+	o.Location = nil
+	o.Weights = [4]float64{1, 2, 3, 4}
+	split("other weights", files)
+	o.Weights = [4]float64{}
+	split("the plain options again", files)
+	split("warm again", 0)
+}
+
+// Two zones of one name: the memo and the parts are made per zone, by
+// what the zone does, not by its name (time.Local is "Local" whatever TZ
+// says).
+func TestCacheZoneByOffsets(t *testing.T) {
+	shortRacy(t)
+	root, projects := nestedCopy(t)
+	cacheDir := filepath.Join(root, "cache")
+	settle(t)
+	for _, off := range []int{9, -11, 9} {
+		differ(t, fmt.Sprintf("UTC%+d named x", off), projects, cacheDir, Options{Location: time.FixedZone("x", off*3600)})
+	}
+}
+
+// What a fork's first retrieval call was is kept: a fork taken whole from
+// the cache counts as recall-first as when it was read.
+func TestCacheKeepsRecallFirst(t *testing.T) {
+	shortRacy(t)
+	root, projects := nestedCopy(t)
+	cacheDir := filepath.Join(root, "cache")
+	fork := filepath.Join(projects, "-project", fixtureSession, "subagents", "agent-a4edf241f2b1893fc.jsonl")
+	ext := `,"sessionId":"` + fixtureSession + `","agentId":"a4edf241f2b1893fc","isSidechain":true,"timestamp":"2026-12-02T10:02:00.000Z"`
+	appendTo(t, fork, `{"type":"assistant"`+ext+`,"requestId":"req_q","message":{"id":"msg_q","model":"m","content":[{"type":"tool_use","id":"toolu_q","name":"Bash","input":{"command":"/p/bin/procedures query-records --recall \"make a marker\""}}],"usage":{"input_tokens":1}}}`+"\n")
+	settle(t)
+	differ(t, "cold", projects, cacheDir, Options{})
+	appendTo(t, filepath.Join(projects, "-project", fixtureSession+".jsonl"), turnLine(fixtureSession, "x1", "rx1", "claude-sonnet-4-5", 7, 1, 1))
+	settle(t)
+	if st := differ(t, "the fork kept whole", projects, cacheDir, Options{}); st[0] == 0 || st[2] != 0 {
+		t.Fatalf("%v: want hits and no memo", st)
+	}
+	rep := sweep(t, Options{Projects: projects, CacheDir: cacheDir})
+	if rep.Retrieval.RecallFirst == 0 {
+		t.Errorf("recall_first 0: the fork's --recall call was not counted")
+	}
+}
+
+// Across files a turn counts once: its row with the largest sum, the
+// first file's in path order on a tie; a turn no other file has counts in
+// its own file.
+func TestSettleRule(t *testing.T) {
+	projects := t.TempDir()
+	dir := filepath.Join(projects, "-p")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "a.jsonl"), turnLine("a", "m1", "r1", "claude-opus-4-6", 1, 100, 0)+
+		turnLine("a", "m2", "r2", "claude-opus-4-6", 2, 200, 0))
+	write(t, filepath.Join(dir, "b.jsonl"), turnLine("b", "m1", "r1", "claude-opus-4-6", 1, 150, 0)+
+		turnLine("b", "m2", "r2", "claude-sonnet-4-5", 2, 200, 0)+
+		turnLine("b", "b1", "rb1", "claude-opus-4-6", 4, 5, 0))
+	rep := sweep(t, Options{Projects: projects, Location: time.UTC})
+	if got := rep.Totals; got.Input != 355 || got.Turns != 3 {
+		t.Errorf("totals: %d input in %d turns, want 355 in 3", got.Input, got.Turns)
+	}
+	want := map[string][2]int64{"a": {200, 1}, "b": {155, 2}} // input, turns
+	for _, r := range rep.Views["session"] {
+		if w := want[r.Key]; r.Input != w[0] || int64(r.Turns) != w[1] {
+			t.Errorf("session %s: %d input in %d turns, want %d in %d", r.Key, r.Input, r.Turns, w[0], w[1])
+		}
+	}
+	for _, r := range rep.Views["model"] {
+		if r.Key == "claude-sonnet-4-5" {
+			t.Errorf("the tie went to the later file: %+v", r)
+		}
+	}
+}
