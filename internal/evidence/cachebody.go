@@ -90,8 +90,12 @@ func (c *cache) startBody() {
 	c.bodyOnce.Do(func() {
 		c.bodyRead.Add(1)
 		go func() {
-			defer c.bodyRead.Done()
 			c.loadBody()
+			c.bodyRead.Done()
+			// The memo will be made: its encoders too, while this core
+			// has time (encoding/json makes a type's encoder on first use).
+			var r Report
+			_, _ = r.indented()
 		}()
 	})
 }
