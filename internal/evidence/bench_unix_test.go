@@ -3,11 +3,16 @@
 package evidence
 
 import (
+	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -26,69 +31,82 @@ func TestSweepChild(t *testing.T) {
 		t.Skip("the benchmark's child process")
 	}
 	debug.SetMemoryLimit(MemoryLimit) // as the command does
-	if _, err := Sweep(Options{Projects: dir, CacheDir: os.Getenv(childCacheEnv)}); err != nil {
+	rep, err := Sweep(Options{Projects: dir, CacheDir: os.Getenv(childCacheEnv), JSONOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteJSON(io.Discard); err != nil { // as --json does
 		t.Fatal(err)
 	}
 }
 
-// BenchmarkSweepCache measures the cache against ccusage on the same
-// generated corpus (about 300 MB), each run a process of its own, best of
-// three: a cold sweep writing the cache, a warm one (nothing changed),
-// and one after a session's worth of rows is appended to a transcript.
-// It reports ccusage's wall and CPU time over ours for each
-// (x-ccusage-*), and needs ccusage (.ci/evidence).
+// benchSessionsEnv sets how many sessions BenchmarkSweepCache generates:
+// 72 (the default) make about 305 MB, 240 about 1 GB.
+const benchSessionsEnv = "PROCEDURES_EVIDENCE_BENCH_SESSIONS"
+
+// BenchmarkSweepCache measures the cache against ccusage on one generated
+// history, each run a process of its own, in pairs (ours, then ccusage's,
+// on the same files) whose ratio is taken pair by pair: a cold sweep
+// writing the cache, a warm one (nothing changed), one after a session's
+// worth of new turns is appended to a transcript, and one after a new
+// session is added. It reports the median of five pairs of ccusage's
+// wall and CPU time over ours for each (x-ccusage-CASE-wall, -cpu), and
+// needs ccusage (.ci/evidence).
 func BenchmarkSweepCache(b *testing.B) {
 	bin := ccusage(b)
+	sessions := 72
+	if n, err := strconv.Atoi(os.Getenv(benchSessionsEnv)); err == nil && n > 0 {
+		sessions = n
+	}
 	config := filepath.Join(b.TempDir(), ".claude")
 	projects := filepath.Join(config, "projects")
-	genCorpus(b, projects, 72, 60, 40<<10)
+	genCorpus(b, projects, sessions, 60, 40<<10)
 	cache := filepath.Join(b.TempDir(), "cache")
 	mains, _ := filepath.Glob(filepath.Join(projects, "*", "*.jsonl"))
 	chunk, err := os.ReadFile(mains[0])
 	if err != nil {
 		b.Fatal(err)
 	}
-	child := func(prep func()) (wall, cpuT time.Duration) {
-		for range 3 {
-			prep()
-			c := exec.Command(os.Args[0], "-test.run=^TestSweepChild$", "-test.count=1")
-			c.Env = append(os.Environ(), childEnv+"="+projects, childCacheEnv+"="+cache)
-			start := time.Now()
-			if out, err := c.CombinedOutput(); err != nil {
-				b.Fatalf("child sweep: %v\n%s", err, out)
-			}
-			if d := time.Since(start); wall == 0 || d < wall {
-				wall = d
-			}
-			if t := cpu(c.ProcessState); cpuT == 0 || t < cpuT {
-				cpuT = t
-			}
-		}
-		return wall, cpuT
+	added := 0
+	// a session's worth of turns new to the history, for session sid
+	fresh := func(sid string) []byte {
+		added++
+		tag := fmt.Sprintf("new%d_", added)
+		out := bytes.ReplaceAll(chunk, []byte(`"id":"msg_`), []byte(`"id":"msg_`+tag))
+		out = bytes.ReplaceAll(out, []byte(`"requestId":"req_`), []byte(`"requestId":"req_`+tag))
+		return bytes.ReplaceAll(out, []byte(sessionOf(mains[0])), []byte(sid))
 	}
-	theirs := func(prep func()) (wall, cpuT time.Duration) {
-		for range 3 {
-			prep()
-			start := time.Now()
-			_, st := runCCUsageState(b, bin, config)
-			if d := time.Since(start); wall == 0 || d < wall {
-				wall = d
-			}
-			if t := cpu(st); cpuT == 0 || t < cpuT {
-				cpuT = t
-			}
-		}
-		return wall, cpuT
-	}
-	settle := func() { time.Sleep(racyWindow) }
-	nothing := func() {}
 	appendSession := func() {
-		f, err := os.OpenFile(mains[1], os.O_APPEND|os.O_WRONLY, 0)
+		p := mains[(added*7+1)%len(mains)]
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
 			b.Fatal(err)
 		}
-		f.Write(chunk)
-		f.Close()
+		defer f.Close()
+		if _, err := f.Write(fresh(sessionOf(p))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	newSession := func() {
+		sid := fmt.Sprintf("00000000-0000-4000-9000-%012d", added)
+		if err := os.WriteFile(filepath.Join(projects, "-proj0", sid+".jsonl"), fresh(sid), 0o600); err != nil {
+			b.Fatal(err)
+		}
+	}
+	settle := func() { time.Sleep(racyWindow + 100*time.Millisecond) }
+	ours := func() (wall, cpuT time.Duration) {
+		c := exec.Command(os.Args[0], "-test.run=^TestSweepChild$", "-test.count=1")
+		c.Env = append(os.Environ(), childEnv+"="+projects, childCacheEnv+"="+cache)
+		start := time.Now()
+		if out, err := c.CombinedOutput(); err != nil {
+			b.Fatalf("child sweep: %v\n%s", err, out)
+		}
+		return time.Since(start), cpu(c.ProcessState)
+	}
+	theirs := func() (wall, cpuT time.Duration) {
+		start := time.Now()
+		_, st := runCCUsageState(b, bin, config)
+		return time.Since(start), cpu(st)
 	}
 	settle()
 	b.ResetTimer()
@@ -98,19 +116,33 @@ func BenchmarkSweepCache(b *testing.B) {
 			prep func()
 		}{
 			{"cold", func() { os.RemoveAll(cache) }},
-			{"warm", nothing},
+			{"warm", func() {}},
 			{"appended", appendSession},
+			{"new-session", newSession},
 		} {
 			if c.name == "warm" {
-				child(nothing) // the cache written, out of the racy window
-				settle()
+				ours() // the cache written, out of the racy window
 			}
-			ow, oc := child(c.prep)
-			tw, tc := theirs(c.prep)
-			b.ReportMetric(tw.Seconds()/ow.Seconds(), "x-ccusage-"+c.name+"-wall")
-			b.ReportMetric(tc.Seconds()/oc.Seconds(), "x-ccusage-"+c.name+"-cpu")
+			var wall, cpus []float64
+			for range 5 {
+				c.prep()
+				settle()
+				ow, oc := ours()
+				tw, tc := theirs()
+				wall, cpus = append(wall, tw.Seconds()/ow.Seconds()), append(cpus, tc.Seconds()/oc.Seconds())
+			}
+			b.ReportMetric(median(wall), "x-ccusage-"+c.name+"-wall")
+			b.ReportMetric(median(cpus), "x-ccusage-"+c.name+"-cpu")
 		}
 	}
+}
+
+// sessionOf is the session id a main transcript's name says.
+func sessionOf(p string) string { return strings.TrimSuffix(filepath.Base(p), ".jsonl") }
+
+func median(x []float64) float64 {
+	slices.Sort(x)
+	return x[len(x)/2]
 }
 
 // BenchmarkSweep sweeps a generated corpus (about 60 MB: api-request-blob

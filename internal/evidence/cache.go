@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -348,7 +349,20 @@ func ourDir(dir string) bool {
 	return err == nil && fi.IsDir() && trusted(fi) && fi.Mode().Perm()&0o022 == 0
 }
 
-// prune removes the oldest evidence cache files beyond maxCacheFiles.
+// staleTemp is the age from which a cache file being written
+// (.evidence-*.tmp) is taken for one a crashed sweep left.
+const staleTemp = time.Hour
+
+func isStaleTemp(e fs.DirEntry) bool {
+	if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), ".evidence-") || !strings.HasSuffix(e.Name(), ".tmp") {
+		return false
+	}
+	fi, err := e.Info()
+	return err == nil && time.Since(fi.ModTime()) > staleTemp
+}
+
+// prune removes the oldest evidence cache files beyond maxCacheFiles,
+// and the files of sweeps that crashed while writing one.
 func prune(dir, keep string) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -361,6 +375,10 @@ func prune(dir, keep string) {
 	var olds []old
 	for _, e := range ents {
 		p := filepath.Join(dir, e.Name())
+		if isStaleTemp(e) {
+			_ = os.Remove(p)
+			continue
+		}
 		if !e.Type().IsRegular() || p == keep || filepath.Ext(p) != ".cache" || !bytes.HasPrefix([]byte(e.Name()), []byte("evidence-")) {
 			continue
 		}

@@ -172,3 +172,43 @@ func TestSettleRule(t *testing.T) {
 		}
 	}
 }
+
+// The cache directory keeps at most maxCacheFiles evidence caches (the
+// least recently written go), and loses what a crashed sweep left while
+// writing one (after an hour: a file being written now is kept); other
+// files are not touched.
+func TestCachePrune(t *testing.T) {
+	shortRacy(t)
+	root, projects := nestedCopy(t)
+	cacheDir := filepath.Join(root, "cache")
+	if err := os.Mkdir(cacheDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	long := time.Now().Add(-2 * time.Hour)
+	touch := func(name string, at time.Time) string {
+		p := filepath.Join(cacheDir, name)
+		write(t, p, "x")
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	oldest := touch("evidence-0000000000000000.cache", long.Add(-time.Hour))
+	for i := 1; i < maxCacheFiles; i++ {
+		touch(fmt.Sprintf("evidence-%016d.cache", i), long.Add(time.Duration(i)*time.Minute))
+	}
+	stale := touch(".evidence-1.tmp", long)
+	writing := touch(".evidence-2.tmp", time.Now())
+	other := touch("search-index", long.Add(-5*time.Hour))
+	settle(t)
+	differ(t, "cold", projects, cacheDir, Options{})
+	caches, _ := filepath.Glob(filepath.Join(cacheDir, "evidence-*.cache"))
+	if len(caches) != maxCacheFiles {
+		t.Errorf("%d cache files, want %d", len(caches), maxCacheFiles)
+	}
+	for p, want := range map[string]bool{oldest: false, stale: false, writing: true, other: true} {
+		if _, err := os.Stat(p); (err == nil) != want {
+			t.Errorf("%s: there %v, want %v", filepath.Base(p), err == nil, want)
+		}
+	}
+}
