@@ -41,14 +41,14 @@ func (e *cacheEntry) load() *fileScan {
 	if e.scan != nil || e.meta == nil {
 		return e.scan
 	}
-	d := &dec{b: e.meta}
+	d := sharedDec(e.meta)
 	fs := d.meta()
 	ok := fs != nil && len(d.b) == 0
 	if ok {
-		d = &dec{b: e.parts}
+		d = sharedDec(e.parts)
 		fs.parts = d.parts()
 		ok = d.err == nil && len(d.b) == 0
-		d = &dec{b: e.cont}
+		d = sharedDec(e.cont)
 		fs.cont = d.turns()
 		ok = ok && d.err == nil && len(d.b) == 0
 	}
@@ -75,7 +75,7 @@ func (e *cacheEntry) loadTurns(r io.ReaderAt) bool {
 	if _, err := r.ReadAt(b, e.turnsAt); err != nil || crc32.Checksum(b, castagnoli()) != e.turnsSum {
 		return false
 	}
-	d := &dec{b: b}
+	d := sharedDec(b)
 	turns := d.turns()
 	if d.err != nil || len(d.b) != 0 {
 		return false
@@ -138,9 +138,9 @@ func decodeIndex(b []byte, partsKey string, regionAt, regionLen int64) (map[stri
 	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(sum) {
 		return nil, nil, errCorrupt
 	}
-	d := &dec{b: body}
+	d := sharedDec(body)
 	samePartsKey := d.s() == partsKey
-	n := d.n()
+	n := d.count(15) // a path, a stat, its time, flags, three parts, where its turns are
 	out := make(map[string]*cacheEntry, n)
 	for i := range n {
 		p := d.s()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // The cache's encoding: uvarints, varints, length-prefixed strings. A
@@ -47,6 +48,17 @@ var errCorrupt = errors.New("corrupt cache")
 type dec struct {
 	b   []byte
 	err error
+	// str, when set, is b's bytes as a string (sharedDec): strings are
+	// cut from it, not copied
+	str string
+}
+
+// sharedDec decodes b, which is never written again (a buffer the cache
+// file was read into): the strings it decodes share b's bytes instead of
+// each being a copy (the decoding of a changed run's index, and of a warm
+// run's head, is mostly strings).
+func sharedDec(b []byte) *dec {
+	return &dec{b: b, str: unsafe.String(unsafe.SliceData(b), len(b))}
 }
 
 func (d *dec) fail() { d.err = errCorrupt; d.b = nil }
@@ -76,6 +88,18 @@ func (d *dec) n() int {
 	return int(v)
 }
 
+// count is a number of items that each take at least size bytes, and
+// must fit in what is left: a slice made for them is never larger than
+// the bytes could hold.
+func (d *dec) count(size int) int {
+	v := d.u()
+	if v > uint64(len(d.b)/size) {
+		d.fail()
+		return 0
+	}
+	return int(v)
+}
+
 func (d *dec) raw(k int) []byte {
 	if k > len(d.b) {
 		d.fail()
@@ -94,7 +118,18 @@ func (d *dec) f64() float64 {
 	return 0
 }
 
-func (d *dec) s() string { return string(d.raw(d.n())) }
+func (d *dec) s() string {
+	if d.str == "" {
+		return string(d.raw(d.n()))
+	}
+	n := d.n()
+	at := len(d.str) - len(d.b)
+	d.raw(n)
+	if d.err != nil {
+		return ""
+	}
+	return d.str[at : at+n]
+}
 
 func (d *dec) bool() bool {
 	p := d.raw(1)
@@ -135,8 +170,12 @@ func (e *enc) strMap(m map[string]string) {
 	}
 }
 
+// strMap decodes what enc.strMap encodes; nil when empty.
 func (d *dec) strMap() map[string]string {
-	k := d.n()
+	k := d.count(2)
+	if k == 0 {
+		return nil
+	}
 	m := make(map[string]string, k)
 	for range k {
 		key := d.s()
@@ -152,8 +191,12 @@ func (e *enc) set(m map[string]bool) {
 	}
 }
 
+// set decodes what enc.set encodes; nil when empty.
 func (d *dec) set() map[string]bool {
 	k := d.n()
+	if k == 0 {
+		return nil
+	}
 	m := make(map[string]bool, k)
 	for range k {
 		m[d.s()] = true
@@ -205,7 +248,9 @@ func (d *dec) meta() *fileScan {
 	f.catPaths = d.set()
 	f.digestReads = int(d.u())
 	f.warmRead = d.bool()
-	if k := d.n(); k > 0 {
+	if k := d.n(); k > maxViolations {
+		d.fail()
+	} else if k > 0 {
 		f.violations = make([]Violation, k)
 		for i := range f.violations {
 			f.violations[i] = Violation{Kind: d.s(), Command: d.s()}
@@ -216,8 +261,9 @@ func (d *dec) meta() *fileScan {
 	if sp := d.strMap(); len(sp) > 0 {
 		fs.spawned = sp
 	}
-	if dg := d.set(); len(dg) > 0 || fs.spawned != nil {
-		fs.digests = dg
+	fs.digests = d.set()
+	if fs.spawned != nil && fs.digests == nil { // they are made together (user)
+		fs.digests = map[string]bool{}
 	}
 	fs.typed = int(d.u())
 	fs.gates.Denials, fs.gates.StopBlocks, fs.gates.Releases = int(d.u()), int(d.u()), int(d.u())
@@ -230,6 +276,16 @@ func (d *dec) meta() *fileScan {
 	}
 	return fs
 }
+
+// The fewest bytes a turn row and a part are encoded in: a count of them
+// that would take more than the bytes left is corrupt.
+const (
+	minTurnLen = len(turnKey{}) + 9     // the key, the flags, the model, the time, five counts
+	minPartLen = 4 + 1 + 2 + 5 + 16 + 3 // four strings, the era, two flags, five counts, two floats, three numbers
+)
+
+// maxModels bounds the models one file's turns name in the cache.
+const maxModels = 1 << 12
 
 // turns encodes turn rows: the models they name, once each, then the rows.
 func (e *enc) turns(turns []turnRow) {
@@ -267,11 +323,16 @@ func (e *enc) turns(turns []turnRow) {
 
 // turns decodes what enc.turns encodes; counts out of range fail it.
 func (d *dec) turns() []turnRow {
-	names := make([]string, d.n())
+	k := d.n()
+	if k > maxModels {
+		d.fail()
+		return nil
+	}
+	names := make([]string, k)
 	for i := range names {
 		names[i] = d.s()
 	}
-	turns := make([]turnRow, d.n())
+	turns := make([]turnRow, d.count(minTurnLen))
 	for i := range turns {
 		t := &turns[i]
 		copy(t.key[:], d.raw(len(t.key)))
@@ -327,7 +388,7 @@ func (e *enc) parts(ps []part) {
 // parts decodes what enc.parts encodes; a part that cannot be (a count
 // out of range, an era that is none) fails it.
 func (d *dec) parts() []part {
-	ps := make([]part, d.n())
+	ps := make([]part, d.count(minPartLen))
 	for i := range ps {
 		p := &ps[i]
 		p.model, p.day, p.week, p.month = d.s(), d.s(), d.s(), d.s()

@@ -140,6 +140,12 @@ func TestCacheKeepsRecallFirst(t *testing.T) {
 	if rep.Retrieval.RecallFirst == 0 {
 		t.Errorf("recall_first 0: the fork's --recall call was not counted")
 	}
+	// The fork, resumed, reads its first records.
+	appendTo(t, fork, `{"type":"assistant"`+ext+`,"requestId":"req_c","message":{"id":"msg_c","model":"m","content":[{"type":"tool_use","id":"toolu_c","name":"Bash","input":{"command":"/p/bin/procedures query-records --cat references/a.md references/b.md"}}],"usage":{"input_tokens":1}}}`+"\n")
+	settle(t)
+	if st := differ(t, "the fork resumed", projects, cacheDir, Options{}); st[1] != 1 {
+		t.Errorf("%v: want the fork resumed", st)
+	}
 }
 
 // Across files a turn counts once: its row with the largest sum, the
@@ -210,5 +216,26 @@ func TestCachePrune(t *testing.T) {
 		if _, err := os.Stat(p); (err == nil) != want {
 			t.Errorf("%s: there %v, want %v", filepath.Base(p), err == nil, want)
 		}
+	}
+}
+
+// A main transcript resumed from the cache goes on recording the forks its
+// Skill calls spawned: one spawned before (no digest), one after (a digest).
+func TestCacheResumesSpawned(t *testing.T) {
+	shortRacy(t)
+	root, projects := nestedCopy(t)
+	cacheDir := filepath.Join(root, "cache")
+	const sid = "00000000-0000-4000-8000-00000000beef"
+	main := filepath.Join(projects, "-project", sid+".jsonl")
+	result := func(agent, skill, res string) string {
+		return `{"type":"user","isSidechain":false,"sessionId":"` + sid + `","timestamp":"2026-12-02T11:00:00.000Z","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"tu_` + agent + `","content":"done"}]},"toolUseResult":{"success":true,"commandName":"` + skill + `","status":"forked","agentId":"` + agent + `","result":"` + res + `"}}` + "\n"
+	}
+	write(t, main, turnLine(sid, "m1", "r1", "claude-opus-4-6", 1, 10, 1)+result("aother", "procedures:review", ""))
+	settle(t)
+	differ(t, "a fork without a digest", projects, cacheDir, Options{})
+	appendTo(t, main, result("anew", "procedures:how-do-i", "GOAL: g"))
+	settle(t)
+	if st := differ(t, "then one with a digest", projects, cacheDir, Options{}); st[1] != 1 {
+		t.Errorf("%v: want the main transcript resumed", st)
 	}
 }

@@ -138,6 +138,12 @@ func scan(i int, tr transcript, o *Options, progress func(int64), cc *cache) *fi
 	if e != nil && e.judge(st) == cacheGrown && e.resumes(f) && cc.f != nil && e.loadTurns(cc.f) {
 		fs, off = e.scan, e.size
 		fs.tr, fs.entry = tr, nil
+		if fs.fork.catPaths == nil { // decoded empty; the scan goes on writing them
+			fs.fork.catPaths = map[string]bool{}
+		}
+		if fs.pending == nil {
+			fs.pending = map[string]string{}
+		}
 		e.scan = nil // the scan goes on in fs: the entry is not taken whole again
 		cc.resumed.Add(1)
 	}

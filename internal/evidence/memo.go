@@ -145,12 +145,12 @@ func (h *memoHead) encode(key string) []byte {
 
 // decode reads a head encoded for key.
 func (h *memoHead) decode(b []byte, key string) error {
-	d := &dec{b: b}
+	d := sharedDec(b)
 	if d.s() != key {
 		return errCorrupt
 	}
 	h.fp = d.s()
-	n := d.n()
+	n := d.count(10) // a path, a stat, its time, a session, an agent, a flag
 	h.paths, h.stats, h.trs = make([]string, n), make([]fileStat, n), make([]transcript, n)
 	for i := range n {
 		h.paths[i] = d.s()
@@ -158,7 +158,7 @@ func (h *memoHead) decode(b []byte, key string) error {
 		h.stats[i].at = d.i()
 		h.trs[i] = transcript{path: h.paths[i], session: d.s(), agent: d.s(), flat: d.bool()}
 	}
-	h.dirs = make([]dirStat, d.n())
+	h.dirs = make([]dirStat, d.count(7)) // a path, a stat, its time
 	for i := range h.dirs {
 		h.dirs[i].path = d.s()
 		d.stat(&h.dirs[i].fileStat)
