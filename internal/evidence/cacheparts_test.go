@@ -4,6 +4,7 @@ package evidence
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -237,5 +238,19 @@ func TestCacheResumesSpawned(t *testing.T) {
 	settle(t)
 	if st := differ(t, "then one with a digest", projects, cacheDir, Options{}); st[1] != 1 {
 		t.Errorf("%v: want the main transcript resumed", st)
+	}
+}
+
+// Two turns of one file whose keys share their first 8 bytes are one
+// record of the key table: the table the cache keeps still checks, and
+// the next sweep takes the file from it.
+func TestKeyTableOneRecordPerFileKey(t *testing.T) {
+	ks := &keys{add: []keyRec{{1, 0}, {2, 0}, {2, 0}, {2, 1}, {3, 1}}}
+	out := &sink{w: io.Discard}
+	ks.encode(out, func(f uint32) (uint32, bool) { return f, true })
+	d := sharedDec(out.b)
+	table := d.keyTable(2)
+	if d.err != nil || len(table)/keyRecLen != 4 {
+		t.Fatalf("%d records, %v: want 4 that check", len(table)/keyRecLen, d.err)
 	}
 }

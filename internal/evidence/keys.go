@@ -90,9 +90,22 @@ func recsOf(out []keyRec, turns []turnRow, file uint32) []keyRec {
 	return out
 }
 
-// each calls fn with every record in order: the kept and the added,
-// merged.
+// each calls fn with every record in order, each once: the kept and the
+// added, merged (two turns of one file whose keys share their first 8
+// bytes are one record).
 func (ks *keys) each(fn func(keyRec)) {
+	var last keyRec
+	first := true
+	ks.merged(func(r keyRec) {
+		if first || r != last {
+			fn(r)
+		}
+		first, last = false, r
+	})
+}
+
+// merged calls fn with the kept and the added records, merged in order.
+func (ks *keys) merged(fn func(keyRec)) {
 	n := len(ks.old) / keyRecLen
 	i, j := 0, 0
 	next := func() (keyRec, bool) {
