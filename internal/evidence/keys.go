@@ -3,7 +3,10 @@ package evidence
 import (
 	"cmp"
 	"encoding/binary"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // The key table: which files hold a turn of each key, so that a sweep
@@ -213,14 +216,34 @@ func tally(scans []*fileScan, pt *parter, old []byte, oldFiles int, load func(i 
 	for k := range touched {
 		ks.files(k, func(f uint32) { redo[f] = true })
 	}
+	var todo []int
 	for i := range scans {
-		if !redo[i] {
-			continue
-		}
-		pt.split(load(i), ks, uint32(i))
-		if pt.o.partsMade != nil && pt.o.CacheDir != "" {
-			*pt.o.partsMade++
+		if redo[i] {
+			todo = append(todo, i)
 		}
 	}
+	splitAll(todo, pt.o, func(pt *parter, i int) { pt.split(load(i), ks, uint32(i)) })
+	if pt.o.partsMade != nil && pt.o.CacheDir != "" {
+		*pt.o.partsMade += int64(len(todo))
+	}
 	return ks
+}
+
+// splitAll calls split with each file of todo, on every core, each core
+// with a parter of its own (a parter caches prices and periods).
+func splitAll(todo []int, o *Options, split func(pt *parter, i int)) {
+	workers := min(runtime.GOMAXPROCS(0), max(len(todo)/16, 1))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pt := newParter(o)
+			for k := int(next.Add(1) - 1); k < len(todo); k = int(next.Add(1) - 1) {
+				split(pt, todo[k])
+			}
+		}()
+	}
+	wg.Wait()
 }
