@@ -201,21 +201,32 @@ func readAll(trs []transcript, o *Options, progress func(int64), cc *cache) []*f
 	}
 	scans := make([]*fileScan, len(trs))
 	order := readOrder(trs, cc)
+	onCores(len(order), min(workers, max(len(trs), 1)), func() func(k int) {
+		return func(k int) {
+			i := order[k]
+			scans[i] = scan(i, trs[i], o, progress, cc)
+			scans[i].idx = i
+		}
+	})
+	return scans
+}
+
+// onCores calls the function each of workers goroutines makes (with its
+// own state) with every index below n, each index once.
+func onCores(n, workers int, worker func() func(k int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(workers, max(len(trs), 1)) {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := int(next.Add(1) - 1); k < len(order); k = int(next.Add(1) - 1) {
-				i := order[k]
-				scans[i] = scan(i, trs[i], o, progress, cc)
-				scans[i].idx = i
+			do := worker()
+			for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
+				do(k)
 			}
 		}()
 	}
 	wg.Wait()
-	return scans
 }
 
 // readOrder is the order the transcripts are taken in: the files to read

@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // The key table: which files hold a turn of each key, so that a sweep
@@ -232,18 +230,8 @@ func tally(scans []*fileScan, pt *parter, old []byte, oldFiles int, load func(i 
 // splitAll calls split with each file of todo, on every core, each core
 // with a parter of its own (a parter caches prices and periods).
 func splitAll(todo []int, o *Options, split func(pt *parter, i int)) {
-	workers := min(runtime.GOMAXPROCS(0), max(len(todo)/16, 1))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pt := newParter(o)
-			for k := int(next.Add(1) - 1); k < len(todo); k = int(next.Add(1) - 1) {
-				split(pt, todo[k])
-			}
-		}()
-	}
-	wg.Wait()
+	onCores(len(todo), min(runtime.GOMAXPROCS(0), max(len(todo)/16, 1)), func() func(k int) {
+		pt := newParter(o)
+		return func(k int) { split(pt, todo[k]) }
+	})
 }
