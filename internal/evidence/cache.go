@@ -29,7 +29,7 @@ import (
 
 // cacheVersion changes whenever the encoding or what a scan records
 // changes; a cache of another version is rebuilt.
-const cacheVersion = 6
+const cacheVersion = 7
 
 const cacheMagic = "procedures evidence cache\n" // 26 bytes
 

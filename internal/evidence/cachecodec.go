@@ -281,7 +281,7 @@ func (d *dec) meta() *fileScan {
 // that would take more than the bytes left is corrupt.
 const (
 	minTurnLen = len(turnKey{}) + 9     // the key, the flags, the model, the time, five counts
-	minPartLen = 4 + 1 + 2 + 5 + 16 + 3 // four strings, the era, two flags, five counts, two floats, three numbers
+	minPartLen = 4 + 1 + 2 + 5 + 8 + 3 // four strings, the era, two flags, five counts, the dollars, three numbers
 )
 
 // maxModels bounds the models one file's turns name in the cache.
@@ -378,7 +378,6 @@ func (e *enc) parts(ps []part) {
 		}
 		e.u(uint64(p.total))
 		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(p.usd))
-		e.b = binary.LittleEndian.AppendUint64(e.b, math.Float64bits(p.weighted))
 		e.n(p.turns)
 		e.i(p.first)
 		e.i(p.last)
@@ -402,7 +401,7 @@ func (d *dec) parts() []part {
 			p.u[j] = int64(d.u())
 		}
 		p.total = int64(d.u())
-		p.usd, p.weighted = d.f64(), d.f64()
+		p.usd = d.f64()
 		turns := d.u()
 		p.turns = int(min(turns, math.MaxInt32))
 		p.first, p.last = d.i(), d.i()

@@ -101,10 +101,10 @@ func TestCacheContested(t *testing.T) {
 	o.Location = time.FixedZone("x", -11*3600)
 	split("another zone", files)
 	o.Location = nil
-	o.Weights = [4]float64{1, 2, 3, 4}
-	split("other weights", files)
-	o.Weights = [4]float64{}
 	split("the plain options again", files)
+	o.Weights = [4]float64{1, 2, 3, 4} // applied to the sums: no file split again
+	split("other weights", 0)
+	o.Weights = [4]float64{}
 	split("warm again", 0)
 }
 
@@ -252,5 +252,25 @@ func TestKeyTableOneRecordPerFileKey(t *testing.T) {
 	table := d.keyTable(2)
 	if d.err != nil || len(table)/keyRecLen != 4 {
 		t.Fatalf("%d records, %v: want 4 that check", len(table)/keyRecLen, d.err)
+	}
+}
+
+// Weighted units are weighed from the whole numbers of tokens: ten turns
+// of one cache-read token weigh 1 unit (0.1 added ten times is
+// 0.9999999999999999), whatever order the turns come in.
+func TestWeightedFromWholeNumbers(t *testing.T) {
+	projects := t.TempDir()
+	dir := filepath.Join(projects, "-p")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	var rows string
+	for i := range 10 {
+		rows += fmt.Sprintf(`{"type":"assistant","sessionId":"s","timestamp":"2026-11-01T10:%02d:00.000Z","requestId":"r%d","message":{"id":"m%d","model":"claude-opus-4-6","usage":{"input_tokens":0,"output_tokens":0,"cache_read_input_tokens":1}}}`+"\n", i, i, i)
+	}
+	write(t, filepath.Join(dir, "s.jsonl"), rows)
+	rep := sweep(t, Options{Projects: projects, Location: time.UTC})
+	if len(rep.Cost) != 1 || rep.Cost[0].Weighted != 1 || rep.Cost[0].Models["claude-opus-4-6"] != 1 {
+		t.Errorf("cost %+v: want 1 weighted unit, all of it the one model's", rep.Cost)
 	}
 }

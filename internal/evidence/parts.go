@@ -1,7 +1,6 @@
 package evidence
 
 import (
-	"math"
 	"slices"
 	"time"
 )
@@ -36,19 +35,18 @@ type part struct {
 	sat              bool // a sum stopped at the largest int64
 	u                [4]int64
 	total            int64
-	usd, weighted    float64
+	usd              float64
 	turns            int
 	first, last      int64 // unix nanoseconds of the first and last turn with a time (0: none)
 }
 
 // add counts one turn in p.
-func (p *part) add(t *turnRow, usd, weighted float64) {
+func (p *part) add(t *turnRow, usd float64) {
 	for i, v := range t.u {
 		p.sat = addSat(&p.u[i], v) || p.sat
 	}
 	p.sat = addSat(&p.total, t.sum()) || p.sat
 	p.usd += usd
-	p.weighted += weighted
 	p.turns++
 	if t.at != 0 {
 		if p.first == 0 || t.at < p.first {
@@ -115,22 +113,19 @@ func (pt *parter) parts(turns []turnRow) []part {
 		if pr := pt.price(t.model); pr != nil {
 			usd = pr.cost(t)
 		}
-		out[j].add(t, usd, weigh(t.u, pt.o.Weights))
+		out[j].add(t, usd)
 	}
 	return out
 }
 
 // partsKey encodes the options parts depend on: the prices, the zone (by
-// what it does, not its name: time.Local is "Local" whatever TZ says),
-// the weights and the era split. Parts made under another key are made
+// what it does, not its name: time.Local is "Local" whatever TZ says) and
+// the era split (weights are applied to the sums, sections.go). Parts made under another key are made
 // again from the turns.
 func partsKey(o *Options) string {
 	e := &enc{}
 	e.prices(o.Prices)
 	e.zone(o.Location)
-	for _, w := range o.Weights {
-		e.u(math.Float64bits(w))
-	}
 	e.i(unixNano(o.SplitAt))
 	return string(e.b)
 }

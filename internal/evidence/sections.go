@@ -200,10 +200,12 @@ func (m *merged) usage() *usageViews {
 
 // cost is the cost section: per scope and era, the four buckets, the
 // weighted units and each model's share of them; saturated is true when
-// a sum stopped at the largest int64.
+// a sum stopped at the largest int64. Weighted units are weighed from
+// the whole numbers of tokens, once per row and per model, not added up
+// turn by turn: the same whatever order the turns come in.
 func (m *merged) cost(inv map[[2]string]int) (rows []CostRow, saturated bool) {
 	cost := map[[2]string]*CostRow{}
-	models := map[[3]string]float64{}
+	models := map[[3]string]*[4]int64{}
 	m.each(func(p *part, _ int, sc string) {
 		e := eraNames[p.era]
 		ck := [2]string{sc, e}
@@ -212,17 +214,25 @@ func (m *merged) cost(inv map[[2]string]int) (rows []CostRow, saturated bool) {
 			cr = &CostRow{Scope: sc, Era: e, Models: map[string]float64{}}
 			cost[ck] = cr
 		}
+		mk := [3]string{sc, e, p.model}
+		mu := models[mk]
+		if mu == nil {
+			mu = &[4]int64{}
+			models[mk] = mu
+		}
 		for i, s := range []*int64{&cr.Input, &cr.CacheCreation, &cr.CacheRead, &cr.Output} {
 			saturated = addSat(s, p.u[i]) || saturated
+			addSat(&mu[i], p.u[i])
 		}
 		saturated = saturated || p.sat
-		cr.Weighted += p.weighted
 		cr.Turns += p.turns
-		models[[3]string{sc, e, p.model}] += p.weighted
 	})
-	for k, w := range models {
+	for _, cr := range cost {
+		cr.Weighted = weigh([4]int64{cr.Input, cr.CacheCreation, cr.CacheRead, cr.Output}, m.o.Weights)
+	}
+	for k, u := range models {
 		if cr := cost[[2]string{k[0], k[1]}]; cr.Weighted > 0 {
-			cr.Models[k[2]] = w / cr.Weighted
+			cr.Models[k[2]] = weigh(*u, m.o.Weights) / cr.Weighted
 		}
 	}
 	rows = make([]CostRow, 0, len(cost))
