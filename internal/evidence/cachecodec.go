@@ -280,7 +280,7 @@ func (d *dec) meta() *fileScan {
 // The fewest bytes a turn row and a part are encoded in: a count of them
 // that would take more than the bytes left is corrupt.
 const (
-	minTurnLen = len(turnKey{}) + 9     // the key, the flags, the model, the time, five counts
+	minTurnLen = len(turnKey{}) + 9    // the key, the flags, the model, the time, five counts
 	minPartLen = 4 + 1 + 2 + 5 + 8 + 3 // four strings, the era, two flags, five counts, the dollars, three numbers
 )
 
