@@ -316,6 +316,9 @@ func (c *cache) store(p string, fs *fileScan, st fileStat, f *os.File) {
 
 // drop forgets a file's entry: the next sweep reads it whole.
 func (c *cache) drop(p string) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
 	delete(c.next, p)
 	c.changed = true

@@ -87,6 +87,9 @@ func (e *cacheEntry) loadTurns(r io.ReaderAt) bool {
 // startBody starts reading the body (loadBody) in the background, once:
 // as soon as the sweep sees the memo will not answer.
 func (c *cache) startBody() {
+	if c == nil {
+		return
+	}
 	c.bodyOnce.Do(func() {
 		c.bodyRead.Add(1)
 		go func() {
@@ -98,6 +101,23 @@ func (c *cache) startBody() {
 			_, _ = r.indented()
 		}()
 	})
+}
+
+// oldTable is the key table read (nil without a cache, or when its
+// parts were made under other options), and oldFiles the entries its
+// files are numbered among.
+func (c *cache) oldTable() []byte {
+	if c == nil {
+		return nil
+	}
+	return c.table
+}
+
+func (c *cache) oldFiles() int {
+	if c == nil {
+		return 0
+	}
+	return len(c.old)
 }
 
 // waitBody reads the body, or waits for the reading started.
@@ -185,14 +205,25 @@ type saving struct {
 }
 
 // startSave starts writing the next cache file's body, when files were
-// read, added or gone, or parts made again: the turns of every entry,
-// then the index, while the sweep goes on. ks is the sweep's key table,
-// its files numbered as in paths. It is nil when there is nothing to
-// write yet, or the file cannot be made.
-func (c *cache) startSave(dir string, paths []string, ks *keys, force bool) *saving {
-	if !force && !c.changed && len(c.next) == len(c.old) {
+// read, added or gone, or their parts made again: the turns of every
+// entry, then the index, while the sweep goes on. ks is the sweep's key
+// table, its files numbered as in paths. It is nil when there is nothing
+// to write yet, or the file cannot be made (and without a cache).
+func (c *cache) startSave(dir string, paths []string, ks *keys, scans []*fileScan) *saving {
+	if c == nil {
 		return nil
 	}
+	for _, s := range scans {
+		c.changed = c.changed || s.resplit && !s.fresh // parts made again: kept
+	}
+	if !c.changed && len(c.next) == len(c.old) {
+		return nil
+	}
+	return c.begin(dir, paths, ks)
+}
+
+// begin starts writing the next cache file's body.
+func (c *cache) begin(dir string, paths []string, ks *keys) *saving {
 	if ensureDir(dir) != nil {
 		return nil
 	}
@@ -216,7 +247,7 @@ func (c *cache) finishSave(sv *saving, dir string, paths []string, ks *keys, h m
 		if h.fp == c.head.fp {
 			return
 		}
-		if sv = c.startSave(dir, paths, ks, true); sv == nil {
+		if sv = c.begin(dir, paths, ks); sv == nil {
 			return
 		}
 	}

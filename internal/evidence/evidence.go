@@ -88,50 +88,17 @@ func Sweep(o Options) (*Report, error) {
 	}
 	rep := newReport()
 	var cc *cache
-	var trs []transcript
-	var dirs []dirStat
-	listed := false
 	if o.CacheDir != "" {
 		cc = openCache(o.CacheDir, o.Projects, &o)
 		defer cc.close()
-		var memo *Report
-		trs, dirs, memo, listed = cc.unlisted(&o, &rep.Skipped)
-		if memo != nil {
-			cc.stats(&o, int64(len(trs)), 0, 1)
-			return memo, nil
-		}
 	}
-	if !listed {
-		if cc != nil {
-			cc.startBody() // a directory changed: the memo is not likely to answer
-		}
-		var err error
-		if trs, dirs, err = discover(o.Projects, &rep.Skipped); err != nil {
-			return nil, err
-		}
-		if o.Session != "" {
-			trs = slices.DeleteFunc(trs, func(t transcript) bool { return t.session != "" && t.session != o.Session })
-		}
-	}
-	found := rep.Skipped // what discovery skipped: part of the memo's fingerprint
-	found.UnknownTypes = maps.Clone(found.UnknownTypes)
-	if cc != nil {
-		if !listed {
-			if memo := cc.memoReport(trs, &found, &o); memo != nil {
-				cc.stats(&o, int64(len(trs)), 0, 1)
-				return memo, nil
-			}
-		}
-		cc.waitBody()
+	trs, dirs, found, memo, err := list(cc, &o, &rep.Skipped)
+	if memo != nil || err != nil {
+		return memo, err
 	}
 	scans := readAll(trs, &o, progressOf(trs, &o), cc)
 	pt := newParter(&o)
-	var old []byte
-	oldFiles := 0
-	if cc != nil {
-		old, oldFiles = cc.table, len(cc.old)
-	}
-	ks := tally(scans, pt, old, oldFiles, func(i int) *fileScan {
+	ks := tally(scans, pt, cc.oldTable(), cc.oldFiles(), func(i int) *fileScan {
 		s := scans[i]
 		if s.fresh || cc != nil && cc.f != nil && s.entry.loadTurns(cc.f) {
 			return s
@@ -145,19 +112,13 @@ func Sweep(o Options) (*Report, error) {
 	for i := range trs {
 		paths[i] = trs[i].path
 	}
-	var sv *saving
-	if cc != nil {
-		for _, s := range scans {
-			cc.changed = cc.changed || s.resplit && !s.fresh // parts made again: kept
-		}
-		sv = cc.startSave(o.CacheDir, paths, ks, false) // written while the report is made
-	}
+	sv := cc.startSave(o.CacheDir, paths, ks, scans) // written while the report is made
 	merge(rep, scans, pt.settle(scans), &o)
 	var head memoHead
 	memoOK := false
 	if cc != nil {
 		// the inputs' fingerprint, the fail-open log stat'ed before it is read
-		head, memoOK = cc.nextHead(trs, dirs, &found, &o)
+		head, memoOK = cc.nextHead(trs, dirs, found, &o)
 	}
 	joinFailOpen(rep, readFailOpen(o.FailOpenLog, &o, &rep.Skipped), scans)
 	if cc != nil {
@@ -168,6 +129,42 @@ func Sweep(o Options) (*Report, error) {
 		cc.stats(&o, cc.hits.Load(), cc.resumed.Load(), 0)
 	}
 	return rep, nil
+}
+
+// list is the transcripts to read, the directories discovery read, and
+// what it skipped (also added to sk): as the cache's head lists them
+// while every directory is unchanged, else discovered. memo is the
+// report when the cache's memo answers.
+func list(cc *cache, o *Options, sk *Skipped) (trs []transcript, dirs []dirStat, found *Skipped, memo *Report, err error) {
+	listed := false
+	if cc != nil {
+		if trs, dirs, memo, listed = cc.unlisted(o, sk); memo != nil {
+			cc.stats(o, int64(len(trs)), 0, 1)
+			return nil, nil, nil, memo, nil
+		}
+	}
+	if !listed {
+		cc.startBody() // a directory changed: the memo is not likely to answer
+		if trs, dirs, err = discover(o.Projects, sk); err != nil {
+			return nil, nil, nil, nil, err
+		}
+		if o.Session != "" {
+			trs = slices.DeleteFunc(trs, func(t transcript) bool { return t.session != "" && t.session != o.Session })
+		}
+	}
+	f := *sk // what discovery skipped: part of the memo's fingerprint
+	f.UnknownTypes = maps.Clone(f.UnknownTypes)
+	if cc == nil {
+		return trs, dirs, &f, nil, nil
+	}
+	if !listed {
+		if memo := cc.memoReport(trs, &f, o); memo != nil {
+			cc.stats(o, int64(len(trs)), 0, 1)
+			return nil, nil, nil, memo, nil
+		}
+	}
+	cc.waitBody()
+	return trs, dirs, &f, nil, nil
 }
 
 // progressOf is the callback each file's read reports to, adding up the
