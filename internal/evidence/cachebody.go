@@ -28,8 +28,8 @@ type cacheEntry struct {
 	// again as is while unchanged: what the file contributed besides its
 	// turns, its parts and its contested turns
 	meta, parts, cont []byte
-	// its turns: where they are in the cache file read (turnsAt < 0: not
-	// there, the scan holds them), how long, and their CRC-32C
+	// its turns: where they are in the cache file read, how long, and
+	// their CRC-32C (an entry made this sweep has its turns in its scan)
 	turnsAt, turnsLen int64
 	turnsSum          uint32
 	scan              *fileScan
@@ -65,7 +65,7 @@ func (e *cacheEntry) load() *fileScan {
 // false when they do not check or decode.
 func (e *cacheEntry) loadTurns(r io.ReaderAt) bool {
 	fs := e.load()
-	if fs == nil || r == nil || e.turnsAt < 0 {
+	if fs == nil || r == nil {
 		return false
 	}
 	if fs.turns != nil || e.turnsLen == 0 {
@@ -274,7 +274,8 @@ func (c *cache) writeBody(sv *saving, paths []string, ks *keys) error {
 	if _, err := sv.w.Write(make([]byte, superLen)); err != nil { // the fixed block, written last
 		return err
 	}
-	spans := c.spans()
+	order := slices.Sorted(maps.Keys(c.next))
+	spans := c.spans(order)
 	for _, s := range spans {
 		sv.regionLen += s.n
 	}
@@ -282,7 +283,7 @@ func (c *cache) writeBody(sv *saving, paths []string, ks *keys) error {
 		return err
 	}
 	out := &sink{w: sv.w}
-	c.index(out, spans, paths, ks)
+	c.index(out, order, spans, paths, ks)
 	sv.indexLen = out.count
 	return out.err
 }
@@ -338,13 +339,10 @@ func (c *cache) region(w *bufio.Writer, f *os.File, spans []span) error {
 	return nil
 }
 
-// entries is the next cache file's entries, in path order.
-func (c *cache) entries() []string { return slices.Sorted(maps.Keys(c.next)) }
-
-// spans is where each entry's turns come from, in path order: the cache
-// file read, or, for a file read now, its turns encoded (its meta too).
-func (c *cache) spans() []span {
-	order := c.entries()
+// spans is where the turns of each entry (in order, the next cache
+// file's entries in path order) come from: the cache file read, or, for
+// a file read now, its turns encoded (its meta too).
+func (c *cache) spans(order []string) []span {
 	spans := make([]span, len(order))
 	for i, p := range order {
 		x := c.next[p]
@@ -391,10 +389,9 @@ func (s *sink) maybeFlush() {
 }
 
 // index encodes the index of the next cache file into out: its entries
-// in path order, with the span of each entry's turns, and the key table
+// (order), with the span of each entry's turns, and the key table
 // renumbered to that order, then the CRC.
-func (c *cache) index(out *sink, spans []span, paths []string, ks *keys) {
-	order := c.entries()
+func (c *cache) index(out *sink, order []string, spans []span, paths []string, ks *keys) {
 	out.s(c.partsKey)
 	out.n(len(order))
 	at := make(map[string]int32, len(order))

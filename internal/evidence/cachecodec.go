@@ -262,9 +262,6 @@ func (d *dec) meta() *fileScan {
 		fs.spawned = sp
 	}
 	fs.digests = d.set()
-	if fs.spawned != nil && fs.digests == nil { // they are made together (user)
-		fs.digests = map[string]bool{}
-	}
 	fs.typed = int(d.u())
 	fs.gates.Denials, fs.gates.StopBlocks, fs.gates.Releases = int(d.u()), int(d.u()), int(d.u())
 	d.skipped(&fs.skipped)

@@ -97,8 +97,7 @@ func Sweep(o Options) (*Report, error) {
 		return memo, err
 	}
 	scans := readAll(trs, &o, progressOf(trs, &o), cc)
-	pt := newParter(&o)
-	ks := tally(scans, pt, cc.oldTable(), cc.oldFiles(), func(i int) *fileScan {
+	ks := tally(scans, &o, cc.oldTable(), cc.oldFiles(), func(i int) *fileScan {
 		s := scans[i]
 		if s.fresh || cc != nil && cc.f != nil && s.entry.loadTurns(cc.f) {
 			return s
@@ -113,7 +112,7 @@ func Sweep(o Options) (*Report, error) {
 		paths[i] = trs[i].path
 	}
 	sv := cc.startSave(o.CacheDir, paths, ks, scans) // written while the report is made
-	merge(rep, scans, pt.settle(scans), &o)
+	merge(rep, scans, newParter(&o).settle(scans), &o)
 	var head memoHead
 	memoOK := false
 	if cc != nil {

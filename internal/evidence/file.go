@@ -138,12 +138,7 @@ func scan(i int, tr transcript, o *Options, progress func(int64), cc *cache) *fi
 	if e != nil && e.judge(st) == cacheGrown && e.resumes(f) && cc.f != nil && e.loadTurns(cc.f) {
 		fs, off = e.scan, e.size
 		fs.tr, fs.entry = tr, nil
-		if fs.fork.catPaths == nil { // decoded empty; the scan goes on writing them
-			fs.fork.catPaths = map[string]bool{}
-		}
-		if fs.pending == nil {
-			fs.pending = map[string]string{}
-		}
+		fs.writable()
 		e.scan = nil // the scan goes on in fs: the entry is not taken whole again
 		cc.resumed.Add(1)
 	}
@@ -160,6 +155,22 @@ func scan(i int, tr transcript, o *Options, progress func(int64), cc *cache) *fi
 		cc.store(tr.path, fs, st, f)
 	}
 	return fs
+}
+
+// writable makes the sets a scan goes on writing when it reads more,
+// which the cache decodes as nil when empty (the forks' retrieval paths,
+// the digest reads waiting for their result, and the Skill calls'
+// digests, made with the forks they spawned).
+func (fs *fileScan) writable() {
+	if fs.fork.catPaths == nil {
+		fs.fork.catPaths = map[string]bool{}
+	}
+	if fs.pending == nil {
+		fs.pending = map[string]string{}
+	}
+	if fs.spawned != nil && fs.digests == nil {
+		fs.digests = map[string]bool{}
+	}
 }
 
 func newFileScan(tr transcript) *fileScan {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"runtime"
 	"slices"
+	"sort"
 )
 
 // The key table: which files hold a turn of each key, so that a sweep
@@ -50,17 +51,8 @@ type keys struct {
 // files calls fn with each file that has key k.
 func (ks *keys) files(k uint64, fn func(file uint32)) {
 	n := len(ks.old) / keyRecLen
-	lo, hi := 0, n
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if oldRec(ks.old, m).key < k {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	for ; lo < n; lo++ {
-		r := oldRec(ks.old, lo)
+	for i := sort.Search(n, func(i int) bool { return oldRec(ks.old, i).key >= k }); i < n; i++ {
+		r := oldRec(ks.old, i)
 		if r.key != k {
 			break
 		}
@@ -176,7 +168,7 @@ func (d *dec) keyTable(files int) []byte {
 // a file kept whole keeps its parts unless one of its keys is touched:
 // held by a file read again or gone (the old table says), or by a file
 // read now. Only those files' turns are decoded.
-func tally(scans []*fileScan, pt *parter, old []byte, oldFiles int, load func(i int) *fileScan) *keys {
+func tally(scans []*fileScan, o *Options, old []byte, oldFiles int, load func(i int) *fileScan) *keys {
 	ks := &keys{}
 	touched := map[uint64]bool{}
 	if old != nil {
@@ -204,8 +196,8 @@ func tally(scans []*fileScan, pt *parter, old []byte, oldFiles int, load func(i 
 		redo[i] = true
 		at := len(ks.add)
 		ks.add = recsOf(ks.add, s.turns, uint32(i))
-		for _, r := range ks.add[at:] {
-			if old != nil {
+		if old != nil {
+			for _, r := range ks.add[at:] {
 				touched[r.key] = true
 			}
 		}
@@ -220,9 +212,9 @@ func tally(scans []*fileScan, pt *parter, old []byte, oldFiles int, load func(i 
 			todo = append(todo, i)
 		}
 	}
-	splitAll(todo, pt.o, func(pt *parter, i int) { pt.split(load(i), ks, uint32(i)) })
-	if pt.o.partsMade != nil && pt.o.CacheDir != "" {
-		*pt.o.partsMade += int64(len(todo))
+	splitAll(todo, o, func(pt *parter, i int) { pt.split(load(i), ks, uint32(i)) })
+	if o.partsMade != nil && o.CacheDir != "" {
+		*o.partsMade += int64(len(todo))
 	}
 	return ks
 }

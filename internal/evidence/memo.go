@@ -96,8 +96,7 @@ func formatFloat(f float64) string {
 // CRC-32C), which come before it in that order.
 type memoHead struct {
 	fp    string
-	trs   []transcript
-	paths []string
+	trs   []transcript // in path order
 	stats []fileStat
 	// the directories discovery read, and what it skipped (encoded): while
 	// every directory is as it was, the transcripts are the paths above
@@ -110,8 +109,8 @@ type memoHead struct {
 
 func (h *memoHead) encode(key string) []byte {
 	size := len(key) + len(h.fp) + len(h.found) + 64
-	for i, p := range h.paths {
-		size += len(p) + 64 + len(h.trs[i].session) + len(h.trs[i].agent)
+	for _, tr := range h.trs {
+		size += len(tr.path) + 64 + len(tr.session) + len(tr.agent)
 	}
 	for i := range h.dirs {
 		size += len(h.dirs[i].path) + 64
@@ -119,14 +118,14 @@ func (h *memoHead) encode(key string) []byte {
 	e := &enc{b: make([]byte, 0, size)}
 	e.s(key)
 	e.s(h.fp)
-	e.n(len(h.paths))
-	for i, p := range h.paths {
-		e.s(p)
+	e.n(len(h.trs))
+	for i, tr := range h.trs {
+		e.s(tr.path)
 		e.stat(&h.stats[i])
 		e.i(h.stats[i].at)
-		e.s(h.trs[i].session)
-		e.s(h.trs[i].agent)
-		e.bool(h.trs[i].flat)
+		e.s(tr.session)
+		e.s(tr.agent)
+		e.bool(tr.flat)
 	}
 	e.n(len(h.dirs))
 	for i := range h.dirs {
@@ -151,12 +150,12 @@ func (h *memoHead) decode(b []byte, key string) error {
 	}
 	h.fp = d.s()
 	n := d.count(10) // a path, a stat, its time, a session, an agent, a flag
-	h.paths, h.stats, h.trs = make([]string, n), make([]fileStat, n), make([]transcript, n)
+	h.stats, h.trs = make([]fileStat, n), make([]transcript, n)
 	for i := range n {
-		h.paths[i] = d.s()
+		p := d.s()
 		d.stat(&h.stats[i])
 		h.stats[i].at = d.i()
-		h.trs[i] = transcript{path: h.paths[i], session: d.s(), agent: d.s(), flat: d.bool()}
+		h.trs[i] = transcript{path: p, session: d.s(), agent: d.s(), flat: d.bool()}
 	}
 	h.dirs = make([]dirStat, d.count(7)) // a path, a stat, its time
 	for i := range h.dirs {
@@ -182,21 +181,22 @@ func (h *memoHead) decode(b []byte, key string) error {
 func (c *cache) unchangedStats(trs []transcript) ([]fileStat, bool) {
 	stats := make([]fileStat, len(trs))
 	h := &c.head
-	same := len(h.paths) == len(trs) && h.memoLen > 0
+	same := len(h.trs) == len(trs) && h.memoLen > 0
 	if !same {
 		c.startBody()
 	}
 	var changed atomic.Bool
-	everyOf(len(trs), func(i int) bool {
-		at := time.Now()
-		if fi, err := os.Lstat(trs[i].path); err == nil && fi.Mode().IsRegular() && trusted(fi) {
-			stats[i] = statOf(fi, at)
+	onCores(len(trs), statWorkers(len(trs)), func() func(i int) {
+		return func(i int) {
+			at := time.Now()
+			if fi, err := os.Lstat(trs[i].path); err == nil && fi.Mode().IsRegular() && trusted(fi) {
+				stats[i] = statOf(fi, at)
+			}
+			if same && (h.trs[i].path != trs[i].path || stats[i].dev == 0 || (&cacheEntry{fileStat: h.stats[i]}).judge(stats[i]) != cacheHit) {
+				changed.Store(true)
+				c.startBody()
+			}
 		}
-		if same && (h.paths[i] != trs[i].path || stats[i].dev == 0 || (&cacheEntry{fileStat: h.stats[i]}).judge(stats[i]) != cacheHit) {
-			changed.Store(true)
-			c.startBody()
-		}
-		return true
 	})
 	c.now = stats
 	if !same || changed.Load() {
@@ -205,13 +205,17 @@ func (c *cache) unchangedStats(trs []transcript) ([]fileStat, bool) {
 	return stats, true
 }
 
+// statWorkers is how many goroutines stat n paths: every core, with at
+// least 64 paths each.
+func statWorkers(n int) int { return min(runtime.GOMAXPROCS(0), max(n/64, 1)) }
+
 // everyOf reports whether ok holds for every index below n, asking on
 // every core at once (the stats of a warm run are most of its wall time)
 // and stopping early once one does not.
 func everyOf(n int, ok func(i int) bool) bool {
 	var failed atomic.Bool
 	var wg sync.WaitGroup
-	workers := min(runtime.GOMAXPROCS(0), max(n/64, 1))
+	workers := statWorkers(n)
 	for w := range workers {
 		wg.Add(1)
 		go func() {
@@ -292,7 +296,7 @@ func (c *cache) memoReport(trs []transcript, sk *Skipped, o *Options) *Report {
 // hold, with the directories discovery read and what it skipped (sk);
 // ok is false when there is none to write.
 func (c *cache) nextHead(trs []transcript, dirs []dirStat, sk *Skipped, o *Options) (memoHead, bool) {
-	h := memoHead{trs: trs, paths: make([]string, len(trs)), stats: make([]fileStat, len(trs)), dirs: dirs}
+	h := memoHead{trs: trs, stats: make([]fileStat, len(trs)), dirs: dirs}
 	found := &enc{}
 	found.skipped(sk)
 	h.found = found.b
@@ -301,7 +305,7 @@ func (c *cache) nextHead(trs []transcript, dirs []dirStat, sk *Skipped, o *Optio
 		if e == nil {
 			return memoHead{}, false
 		}
-		h.paths[i], h.stats[i] = tr.path, e.fileStat
+		h.stats[i] = e.fileStat
 	}
 	var ok bool
 	h.fp, ok = fingerprint(h.stats, sk, o, time.Now())

@@ -48,24 +48,28 @@ func (p *part) add(t *turnRow, usd float64) {
 	p.sat = addSat(&p.total, t.sum()) || p.sat
 	p.usd += usd
 	p.turns++
-	if t.at != 0 {
-		if p.first == 0 || t.at < p.first {
-			p.first = t.at
-		}
-		p.last = max(p.last, t.at)
+	widen(&p.first, &p.last, t.at, t.at)
+}
+
+// widen stretches the span first..last (unix nanoseconds, 0: none yet)
+// over from..to (0: no time).
+func widen(first, last *int64, from, to int64) {
+	if from != 0 && (*first == 0 || from < *first) {
+		*first = from
 	}
+	*last = max(*last, to)
 }
 
 // A parter makes the parts of turns under one sweep's options: their
-// prices, zone, weights and era split.
+// prices, zone and era split.
 type parter struct {
 	o      *Options
 	priced map[string]*Price // by model id, nil when unpriced
-	uv     usageViews        // for its periods cache
+	cal    calendar
 }
 
 func newParter(o *Options) *parter {
-	return &parter{o: o, priced: map[string]*Price{}, uv: usageViews{loc: o.Location}}
+	return &parter{o: o, priced: map[string]*Price{}, cal: calendar{loc: o.Location}}
 }
 
 func (pt *parter) price(model string) *Price {
@@ -99,18 +103,18 @@ func (pt *parter) parts(turns []turnRow) []part {
 		t := &turns[i]
 		day, week, month := noTime, noTime, noTime
 		if t.at != 0 {
-			day, week, month = pt.uv.periods(t.at)
+			day, week, month = pt.cal.periods(t.at)
 		}
+		pr := pt.price(t.model)
 		k := pkey{t.model, day, pt.era(t.at)}
 		j, ok := at[k]
 		if !ok {
-			pr := pt.price(t.model)
 			j = len(out)
 			at[k] = j
 			out = append(out, part{model: t.model, day: day, week: week, month: month, era: k.era, priced: pr != nil})
 		}
 		usd := 0.0
-		if pr := pt.price(t.model); pr != nil {
+		if pr != nil {
 			usd = pr.cost(t)
 		}
 		out[j].add(t, usd)
@@ -120,8 +124,8 @@ func (pt *parter) parts(turns []turnRow) []part {
 
 // partsKey encodes the options parts depend on: the prices, the zone (by
 // what it does, not its name: time.Local is "Local" whatever TZ says) and
-// the era split (weights are applied to the sums, sections.go). Parts made under another key are made
-// again from the turns.
+// the era split (weights are applied to the sums, sections.go). Parts
+// made under another key are made again from the turns.
 func partsKey(o *Options) string {
 	e := &enc{}
 	e.prices(o.Prices)

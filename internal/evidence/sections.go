@@ -164,10 +164,7 @@ func (m *merged) tier(inv map[[2]string]int) []TierRow {
 			rows[k] = tr
 		}
 		tr.Turns += p.turns
-		if p.first != 0 && (tr.first == 0 || p.first < tr.first) {
-			tr.first = p.first
-		}
-		tr.last = max(tr.last, p.last)
+		widen(&tr.first, &tr.last, p.first, p.last)
 		if pin, ok := m.o.Pins[sc]; ok && pin != "" && !pinMatches(pin, p.model) {
 			if at := fromUnixNano(p.last); at.After(tr.lastOff) {
 				tr.lastOff = at
@@ -193,7 +190,7 @@ func (m *merged) tier(inv map[[2]string]int) []TierRow {
 
 // usage is the money and time views of the turns.
 func (m *merged) usage() *usageViews {
-	uv := newUsageViews(m.o.Prices, m.o.Location)
+	uv := newUsageViews(m.o.Prices)
 	m.each(func(p *part, file int, sc string) { uv.add(p, m.scans[file].session, sc) })
 	return uv
 }

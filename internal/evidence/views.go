@@ -55,10 +55,7 @@ func (r *UsageRow) add(p *part) bool {
 		r.models = map[string]bool{}
 	}
 	r.models[p.model] = true
-	if p.first != 0 && (r.first == 0 || p.first < r.first) {
-		r.first = p.first
-	}
-	r.last = max(r.last, p.last)
+	widen(&r.first, &r.last, p.first, p.last)
 	return sat || p.sat
 }
 
@@ -80,41 +77,44 @@ func stamp(n int64) string {
 
 // usageViews accumulates the totals and every view.
 type usageViews struct {
-	loc      *time.Location
 	prices   *Prices
 	total    UsageRow
 	views    map[string]map[string]*UsageRow
 	unpriced map[string]*Unpriced
 	sat      bool
-	// the last quarter hour's day, week and month (every zone's offset is
-	// a whole number of quarter hours, so they hold for all of it)
+}
+
+// A calendar names the day, week (its Monday) and month of a time in one
+// zone, keeping the last quarter hour's (every zone's offset is a whole
+// number of quarter hours, so they hold for all of it).
+type calendar struct {
+	loc              *time.Location
 	quarter          int64
 	day, week, month string
 }
 
 const quarterHour = int64(15 * time.Minute)
 
-// periods is the day, week (its Monday) and month of a time, in the
-// views' zone.
-func (v *usageViews) periods(ns int64) (day, week, month string) {
+// periods is the day, week and month of a time.
+func (c *calendar) periods(ns int64) (day, week, month string) {
 	q := ns / quarterHour
 	if ns < 0 {
 		q--
 	}
-	if q == v.quarter && v.day != "" {
-		return v.day, v.week, v.month
+	if q == c.quarter && c.day != "" {
+		return c.day, c.week, c.month
 	}
-	at := fromUnixNano(ns).In(v.loc)
+	at := fromUnixNano(ns).In(c.loc)
 	day, month = at.Format(time.DateOnly), at.Format("2006-01")
 	y, m, d := at.Date()
 	back := (int(at.Weekday()) + 6) % 7 // days since Monday
-	week = time.Date(y, m, d-back, 0, 0, 0, 0, v.loc).Format(time.DateOnly)
-	v.quarter, v.day, v.week, v.month = q, day, week, month
+	week = time.Date(y, m, d-back, 0, 0, 0, 0, c.loc).Format(time.DateOnly)
+	c.quarter, c.day, c.week, c.month = q, day, week, month
 	return day, week, month
 }
 
-func newUsageViews(p *Prices, loc *time.Location) *usageViews {
-	v := &usageViews{loc: loc, prices: p,
+func newUsageViews(p *Prices) *usageViews {
+	v := &usageViews{prices: p,
 		views: map[string]map[string]*UsageRow{}, unpriced: map[string]*Unpriced{}}
 	for _, name := range Views {
 		v.views[name] = map[string]*UsageRow{}
